@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '../domain/event-types';
+import { LIMITS } from '../domain/limits';
+
+export const eventTagSchema = z.looseObject({ type: z.string(), value: z.string() });
+export type EventTag = z.infer<typeof eventTagSchema>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * An event record. `type` stays a plain string on read: newer servers write types the seed does not list.
+ * 8.x adds groupType/groupId on some events and leaves them out on others.
+ */
+export const eventSchema = z.looseObject({
+  id: z.number().int().min(1),
+  type: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  createdByUserId: z.number().nullish(),
+  environment: z.string().nullish(),
+  project: z.string().nullish(),
+  featureName: z.string().nullish(),
+  data: jsonObject.nullish(),
+  preData: jsonObject.nullish(),
+  tags: z.array(eventTagSchema).nullish(),
+  label: z.string().nullish(),
+  summary: z.string().nullish(),
+  groupType: z.string().nullish(),
+  groupId: z.string().nullish(),
+});
+export type FlagEvent = z.infer<typeof eventSchema>;
+
+/** eventsSchema: the list and search response. */
+export const eventsSchema = z.looseObject({
+  version: z.number().int().min(1),
+  events: z.array(eventSchema),
+  totalEvents: z.number().int().optional(),
+});
+export type Events = z.infer<typeof eventsSchema>;
+
+export const listEventsQuerySchema = z.strictObject({ project: z.string().optional() });
+export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
+
+/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (facts §10.1). */
+export const searchEventsSchema = z.strictObject({
+  type: z.enum(EVENT_TYPES).optional(),
+  project: z.string().optional(),
+  feature: z.string().optional(),
+  query: z.string().optional(),
+  limit: z.number().int().min(1).max(LIMITS.searchLimitMax).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type SearchEvents = z.infer<typeof searchEventsSchema>;

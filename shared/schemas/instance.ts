@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { constraintSchema } from './constraint';
+
+/** Reads the UI needs besides the seed's operations, in Unleash's own shapes. */
+
+export const projectSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullish(),
+  featureCount: z.number().int().nullish(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectsSchema = z.looseObject({ version: z.number().int().optional(), projects: z.array(projectSchema) });
+
+export const environmentSchema = z.looseObject({
+  name: z.string(),
+  type: z.string().nullish(),
+  enabled: z.boolean().nullish(),
+  sortOrder: z.number().nullish(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+export const environmentsSchema = z.looseObject({
+  version: z.number().int().optional(),
+  environments: z.array(environmentSchema),
+});
+
+/** A strategy on a flag in one environment. 6.x ids are UUIDs, 8.x ids ULIDs. */
+export const featureStrategySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  title: z.string().nullish(),
+  disabled: z.boolean().nullish(),
+  sortOrder: z.number().nullish(),
+  constraints: z.array(constraintSchema).optional(),
+  parameters: z.record(z.string(), z.string()).optional(),
+  segments: z.array(z.number().int()).optional(),
+});
+export type FeatureStrategy = z.infer<typeof featureStrategySchema>;
+
+export const featureEnvironmentSchema = z.looseObject({
+  name: z.string(),
+  enabled: z.boolean(),
+  type: z.string().nullish(),
+  strategies: z.array(featureStrategySchema).optional(),
+});
+export type FeatureEnvironment = z.infer<typeof featureEnvironmentSchema>;
+
+export const featureDependencySchema = z.looseObject({
+  feature: z.string(),
+  enabled: z.boolean().optional(),
+  variants: z.array(z.string()).optional(),
+});
+
+/** A flag: GET /projects/{p}/features lists summaries, GET /projects/{p}/features/{f} adds strategies. */
+export const featureSchema = z.looseObject({
+  name: z.string(),
+  project: z.string(),
+  description: z.string().nullish(),
+  type: z.string().nullish(),
+  stale: z.boolean().nullish(),
+  archived: z.boolean().nullish(),
+  createdAt: z.string().nullish(),
+  environments: z.array(featureEnvironmentSchema).optional(),
+  dependencies: z.array(featureDependencySchema).optional(),
+  children: z.array(z.string()).optional(),
+});
+export type Feature = z.infer<typeof featureSchema>;
+export const projectFeaturesSchema = z.looseObject({ version: z.number().int().optional(), features: z.array(featureSchema) });
+
+export const contextFieldSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().nullish(),
+  stickiness: z.boolean().nullish(),
+  sortOrder: z.number().nullish(),
+  legalValues: z.array(z.looseObject({ value: z.string(), description: z.string().nullish() })).nullish(),
+});
+export type ContextField = z.infer<typeof contextFieldSchema>;
+
+/** Writes used to set an instance up (the behaviour suite's fixtures, and later the UI). */
+export const createFeatureSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  type: z.string().optional(),
+});
+export type CreateFeature = z.infer<typeof createFeatureSchema>;
+
+export const addStrategySchema = z.strictObject({
+  name: z.string().min(1),
+  title: z.string().nullish(),
+  constraints: z.array(constraintSchema).optional(),
+  parameters: z.record(z.string(), z.string()).optional(),
+  segments: z.array(z.number().int()).optional(),
+});
+export type AddStrategy = z.infer<typeof addStrategySchema>;
+
+export const addDependencySchema = z.strictObject({ feature: z.string().min(1), enabled: z.boolean().optional() });
+export type AddDependency = z.infer<typeof addDependencySchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+export const strategyParameterSchema = z.looseObject({
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullish(),
+  required: z.boolean().nullish(),
+});
+export type StrategyParameter = z.infer<typeof strategyParameterSchema>;
+
+/** A stored strategy type (strategySchema). Built-ins have editable: false. */
+export const strategyTypeSchema = z.looseObject({
+  name: z.string(),
+  displayName: z.string().nullish(),
+  description: z.string().nullish(),
+  editable: z.boolean(),
+  deprecated: z.boolean(),
+  parameters: z.array(strategyParameterSchema),
+  title: z.string().nullish(),
+});
+export type StrategyType = z.infer<typeof strategyTypeSchema>;
+
+export const strategyTypesSchema = z.looseObject({
+  version: z.number().int().optional(),
+  strategies: z.array(strategyTypeSchema),
+});
+
+export const strategyParameterInputSchema = z.strictObject({
+  name: z.string().min(1),
+  type: z.enum(PARAMETER_TYPES),
+  description: z.string().optional(),
+  required: z.boolean().optional(),
+});
+export type StrategyParameterInput = z.infer<typeof strategyParameterInputSchema>;
+
+/** updateStrategySchema: only description, title and parameters change; the path name wins over any body name. */
+export const updateStrategySchema = z.strictObject({
+  description: z.string().nullish(),
+  title: z.string().nullish(),
+  parameters: z.array(strategyParameterInputSchema),
+});
+export type UpdateStrategy = z.infer<typeof updateStrategySchema>;
+
+export const strategyNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.~-]+$/, 'must be URL friendly');
+
+export const createStrategyTypeSchema = updateStrategySchema.extend({ name: strategyNameSchema });
+export type CreateStrategyType = z.infer<typeof createStrategyTypeSchema>;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Tiers (DESIGN.md "Tests, fastest first"): unit tests sit beside their code; the behaviour suite runs one set of
+// scenarios against every backend target; renderer component tests run in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'behaviour',
+          environment: 'node',
+          include: ['tests/behaviour/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['renderer/**/*.test.tsx', 'renderer/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
