@@ -6,3 +6,4 @@ export * from './archive';
 export * from './ui-config';
 export * from './error';
 export * from './instance';
+export * from './connection';

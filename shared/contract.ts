@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  addDependencySchema,
+  addStrategySchema,
+  apiErrorShapeSchema,
+  adminSegmentSchema,
+  appInfoSchema,
+  batchFeaturesSchema,
+  connectionReportSchema,
+  connectionStatusSchema,
+  contextFieldSchema,
+  createFeatureSchema,
+  createStrategyTypeSchema,
+  environmentSchema,
+  eventsSchema,
+  featureSchema,
+  featureStrategySchema,
+  frontendOriginsSchema,
+  listEventsQuerySchema,
+  profileIdInputSchema,
+  projectSchema,
+  saveProfileInputSchema,
+  searchEventsSchema,
+  segmentIdSchema,
+  segmentSchema,
+  segmentStrategiesSchema,
+  setStrategySegmentsSchema,
+  strategyNameSchema,
+  strategyTypeSchema,
+  testConnectionInputSchema,
+  uiConfigSchema,
+  updateStrategySchema,
+  upsertSegmentSchema,
+  validateArchiveFeaturesSchema,
+} from './schemas';
+
+/**
+ * The IPC contract: every channel the renderer may invoke, with the zod schema of its input and output.
+ * Main validates inputs (and outputs) against it; the renderer's types come from it. Names are `<area>.<verb>`.
+ */
+const none = z.strictObject({});
+const nothing = z.null();
+const id = z.strictObject({ id: segmentIdSchema });
+const projectId = z.string().min(1).max(100);
+const featureName = z.string().min(1).max(100);
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const contract = {
+  // segments
+  'segments.list': channel(none, z.array(adminSegmentSchema)),
+  'segments.get': channel(id, segmentSchema),
+  'segments.create': channel(upsertSegmentSchema, segmentSchema),
+  'segments.update': channel(z.strictObject({ id: segmentIdSchema, segment: upsertSegmentSchema }), nothing),
+  'segments.delete': channel(id, nothing),
+  'segments.strategies': channel(id, segmentStrategiesSchema),
+  'segments.forStrategy': channel(z.strictObject({ strategyId: z.string().min(1).max(100) }), z.array(segmentSchema)),
+  'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
+  // events
+  'events.list': channel(listEventsQuerySchema, eventsSchema),
+  'events.search': channel(searchEventsSchema, eventsSchema),
+  // strategy types
+  'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
+  'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
+  'strategyTypes.create': channel(createStrategyTypeSchema, strategyTypeSchema),
+  // archive validation
+  'archive.validate': channel(
+    batchFeaturesSchema.extend({ projectId }),
+    validateArchiveFeaturesSchema,
+  ),
+  // UI configuration
+  'uiConfig.get': channel(none, uiConfigSchema),
+  'uiConfig.setOrigins': channel(z.strictObject({ origins: frontendOriginsSchema }), nothing),
+  // instance reads
+  'instance.projects': channel(none, z.array(projectSchema)),
+  'instance.environments': channel(none, z.array(environmentSchema)),
+  'instance.features': channel(z.strictObject({ projectId }), z.array(featureSchema)),
+  'instance.feature': channel(z.strictObject({ projectId, featureName }), featureSchema),
+  'instance.contextFields': channel(none, z.array(contextFieldSchema)),
+  // instance writes
+  'instance.createFeature': channel(z.strictObject({ projectId, feature: createFeatureSchema }), featureSchema),
+  'instance.addStrategy': channel(
+    z.strictObject({ projectId, featureName, environment: z.string().min(1).max(100), strategy: addStrategySchema }),
+    featureStrategySchema,
+  ),
+  'instance.addDependency': channel(
+    z.strictObject({ projectId, childFeature: featureName, dependency: addDependencySchema }),
+    nothing,
+  ),
+  'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  // connections
+  'connections.status': channel(none, connectionStatusSchema),
+  'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),
+  'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  // app
+  'app.info': channel(none, appInfoSchema),
+  'demo.reset': channel(none, nothing),
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
+
+export const CHANNELS = Object.keys(contract) as Channel[];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && Object.hasOwn(contract, value);
+}
+
+/** Pushes from main to the renderer (only to the app's own window). */
+export const contractEvents = {
+  'connections.changed': connectionStatusSchema,
+} as const;
+export type PushEvent = keyof typeof contractEvents;
+export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
+
+/** What every invoke resolves to: handlers never throw across IPC. */
+export const ipcErrorSchema = apiErrorShapeSchema;
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+/** The API the preload exposes as window.flagdesk. */
+export interface FlagdeskBridge {
+  invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<IpcResult<ChannelOutput<C>>>;
+  on<E extends PushEvent>(event: E, callback: (payload: z.output<(typeof contractEvents)[E]>) => void): () => void;
+}
