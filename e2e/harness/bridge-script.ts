@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * The init script that gives the page window.flagdesk exactly as electron/preload.ts does: the same createBridge
+ * (electron/ipc/bridge.ts, with its channel and event checks), bundled for the page. Only the transport differs:
+ * ipcRenderer.invoke becomes a Playwright binding that calls the core's dispatch, and pushes arrive through a
+ * private emitter the harness calls. contextBridge hands the page a frozen copy; so does this.
+ */
+export const INVOKE_BINDING = '__flagdeskInvoke';
+export const EMIT_FUNCTION = '__flagdeskEmit';
+
+const BRIDGE_MODULE = fileURLToPath(new URL('../../electron/ipc/bridge.ts', import.meta.url));
+
+const ENTRY = `
+import { createBridge } from ${JSON.stringify(BRIDGE_MODULE)};
+const listeners = new Set();
+const bridge = createBridge({
+  // Looked up per call: Playwright installs the binding in its own init script.
+  invoke: (channel, input) => window[${JSON.stringify(INVOKE_BINDING)}](channel, input),
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => { listeners.delete(listener); };
+  },
+});
+Object.defineProperty(window, ${JSON.stringify(EMIT_FUNCTION)}, {
+  value: (name, payload) => { for (const listener of listeners) listener(name, payload); },
+});
+Object.defineProperty(window, 'flagdesk', {
+  value: Object.freeze({ invoke: bridge.invoke, on: bridge.on }),
+  enumerable: true,
+});
+`;
+
+export async function bridgeScript(): Promise<string> {
+  const result = await build({
+    stdin: { contents: ENTRY, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('esbuild produced no bridge script');
+  return output.text;
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import type { BrowserServer } from 'playwright-core';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath, launchChromiumServer, NO_CHROMIUM_MESSAGE } from './chromium';
+import { electronBinary } from './electron';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Playwright endpoint of the shared Chromium; empty when there is none (specs skip). */
+    chromiumEndpoint: string;
+  }
+}
+
+let server: BrowserServer | undefined;
+
+/** Build the renderer (as `npm run build:renderer` does) while Chromium starts; both are shared by every spec. */
+export async function setup(project: TestProject): Promise<void> {
+  const executable = chromiumPath();
+  if (!executable) console.warn(NO_CHROMIUM_MESSAGE);
+  project.provide('chromiumEndpoint', '');
+  if (!executable && !electronBinary()) return;
+  const [, launched] = await Promise.all([
+    build({ configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)), logLevel: 'warn' }),
+    executable ? launchChromiumServer(executable) : undefined,
+  ]);
+  server = launched;
+  if (launched) project.provide('chromiumEndpoint', launched.wsEndpoint());
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+}

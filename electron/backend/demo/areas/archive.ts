@@ -1,0 +1,76 @@
+import type { ValidateArchiveFeatures } from '../../../../shared/schemas';
+import { invalidOperation } from '../../errors';
+import { recordEvent, type DemoContext } from '../model/context';
+import { findFeature } from '../model/lookups';
+import type { DemoState, FeatureRecord } from '../model/state';
+
+/** Archive impact and the archive write (facts §6.1, §6.3). */
+
+/** dependent_features rows: children that still hold a parent link (archiving a child drops its row). */
+function dependencyRows(state: DemoState): { parent: string; child: string }[] {
+  const rows: { parent: string; child: string }[] = [];
+  for (const feature of state.features) {
+    if (feature.dependency) rows.push({ parent: feature.dependency.feature, child: feature.name });
+  }
+  return rows;
+}
+
+/** Parents in the list that keep a child outside it (getOrphanParents), in the order they were asked about. */
+function orphanParents(rows: readonly { parent: string; child: string }[], names: ReadonlySet<string>): string[] {
+  const orphans = new Set<string>();
+  for (const row of rows) {
+    if (names.has(row.parent) && !names.has(row.child)) orphans.add(row.parent);
+  }
+  return [...names].filter((name) => orphans.has(name));
+}
+
+/**
+ * POST /projects/{p}/archive/validate. Names are not checked for existence, archived state or project, and the
+ * project itself is not checked either (probe §8: an unknown project gives the same answer).
+ */
+export function validateArchive(ctx: DemoContext, _projectId: string, features: string[]): ValidateArchiveFeatures {
+  const names = new Set(features);
+  const rows = dependencyRows(ctx.state);
+  return {
+    parentsWithChildFeatures: orphanParents(rows, names),
+    hasDeletedDependencies: rows.some((row) => names.has(row.parent) || names.has(row.child)),
+  };
+}
+
+/** POST /projects/{p}/archive (202). Unknown and already archived names are ignored. */
+export function archiveFeatures(ctx: DemoContext, projectId: string, features: string[]): void {
+  const names = new Set(features);
+  // request order, as Unleash maps the names it was sent to events
+  const targets: FeatureRecord[] = [...names].flatMap((name) => {
+    const feature = findFeature(ctx.state, name);
+    return feature && !feature.archived ? [feature] : [];
+  });
+  const foreign = [...new Set(targets.filter((feature) => feature.project !== projectId).map((f) => f.project))];
+  if (foreign.length > 0) {
+    throw invalidOperation(
+      `The operation could not be completed. The features exist, but the provided project ids ("${foreign.join(',')}") does not match the project provided in request URL ("${projectId}").`,
+    );
+  }
+  if (orphanParents(dependencyRows(ctx.state), names).length > 0) {
+    throw invalidOperation(
+      features.length > 1
+        ? 'You can not archive/delete those features since other features depend on them.'
+        : 'You can not archive/delete this feature since other features depend on it.',
+    );
+  }
+  if (targets.length === 0) return;
+  const archivedAt = ctx.now();
+  for (const feature of targets) {
+    feature.archived = true;
+    feature.archivedAt = archivedAt;
+  }
+  for (const feature of targets) {
+    if (!feature.dependency) continue;
+    feature.dependency = null;
+    recordEvent(ctx, { type: 'feature-dependencies-removed', project: projectId, featureName: feature.name });
+  }
+  for (const feature of targets) {
+    recordEvent(ctx, { type: 'feature-archived', project: projectId, featureName: feature.name });
+  }
+  ctx.changed();
+}

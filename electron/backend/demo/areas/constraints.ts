@@ -1,0 +1,33 @@
+import { constraintProblem, isOperator, OPERATOR_INFO } from '../../../../shared/domain/operators';
+import type { Constraint } from '../../../../shared/schemas';
+import { badData } from '../../errors';
+import type { DemoState } from '../model/state';
+
+/**
+ * Stored form of a constraint: Unleash's joi schema adds `values: []` when absent (facts §2.3); `values` comes first,
+ * as the real server serialises it (probe §5).
+ */
+export function storedConstraint(constraint: Constraint): Constraint {
+  const { values, ...rest } = constraint;
+  return { values: values ?? [], ...rest };
+}
+
+/**
+ * Semantic validation for flag strategies (facts §3.3): shape and value kind, then legal values of a known context
+ * field. Segments skip this on 6.10.1 (facts §10.8), so only strategies call it.
+ */
+export function validateStrategyConstraints(state: DemoState, constraints: readonly Constraint[]): void {
+  for (const constraint of constraints) {
+    const problem = constraintProblem(constraint);
+    if (problem) throw badData(problem);
+    const field = state.contextFields.find((candidate) => candidate.name === constraint.contextName);
+    if (!field || field.legalValues.length === 0) continue;
+    const legal = new Set(field.legalValues.map((legalValue) => legalValue.value));
+    const single = isOperator(constraint.operator) && OPERATOR_INFO[constraint.operator].arity === 'single';
+    if (single && constraint.value !== undefined) {
+      if (!legal.has(constraint.value)) throw badData(`${constraint.value} is not specified as a legal value on this context field`);
+    } else if ((constraint.values ?? []).some((value) => !legal.has(value))) {
+      throw badData('input values are not specified as a legal value on this context field');
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { eventsOf, freshDemo, rejection } from '../test-support';
+
+describe('a fresh instance', () => {
+  it('has the default project, two environments and the five default context fields sorted by name', async () => {
+    const demo = freshDemo();
+    expect((await demo.listProjects()).map((p) => [p.id, p.featureCount])).toEqual([['default', 0]]);
+    expect((await demo.listEnvironments()).map((e) => e.name)).toEqual(['development', 'production']);
+    expect((await demo.listContextFields()).map((f) => f.name)).toEqual(['appName', 'currentTime', 'environment', 'sessionId', 'userId']);
+  });
+});
+
+describe('flags', () => {
+  it('creates a flag in every environment, disabled, and records feature-created', async () => {
+    const demo = freshDemo();
+    const created = await demo.createFeature('default', { name: 'checkout-v2' });
+    expect(created).toMatchObject({ name: 'checkout-v2', project: 'default', type: 'release', description: null, archived: false });
+    expect(eventsOf(demo)[0]).toMatchObject({ type: 'feature-created', featureName: 'checkout-v2', project: 'default' });
+    const feature = await demo.getFeature('default', 'checkout-v2');
+    expect(feature.environments?.map((e) => [e.name, e.enabled, e.strategies?.length])).toEqual([
+      ['development', false, 0],
+      ['production', false, 0],
+    ]);
+    expect((await demo.listProjects())[0]?.featureCount).toBe(1);
+  });
+
+  it('refuses a taken name, an unknown project and an unknown flag with sentences naming them', async () => {
+    const demo = freshDemo();
+    await demo.createFeature('default', { name: 'taken' });
+    expect((await rejection(demo.createFeature('default', { name: 'taken' }))).status).toBe(409);
+    expect(await rejection(demo.createFeature('nope', { name: 'x' }))).toMatchObject({ status: 404, message: 'Project "nope" does not exist' });
+    const missing = await rejection(demo.getFeature('default', 'ghost'));
+    expect(missing.status).toBe(404);
+    expect(missing.message).toContain('ghost');
+    expect((await rejection(demo.listProjectFeatures('nope'))).status).toBe(404);
+  });
+
+  it('adds a strategy with a UUID, its segments and feature-strategy-add', async () => {
+    const demo = freshDemo();
+    const segment = await demo.createSegment({ name: 's', constraints: [] });
+    await demo.createFeature('default', { name: 'f' });
+    const strategy = await demo.addFeatureStrategy('default', 'f', 'production', {
+      name: 'flexibleRollout',
+      parameters: { rollout: '50', stickiness: 'default', groupId: 'f' },
+      segments: [segment.id],
+    });
+    expect(strategy.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(strategy).toMatchObject({ name: 'flexibleRollout', segments: [segment.id], title: null, disabled: false, sortOrder: 0, constraints: [] });
+    expect(eventsOf(demo)[0]).toMatchObject({ type: 'feature-strategy-add', featureName: 'f', environment: 'production', data: { id: strategy.id } });
+    const production = (await demo.getFeature('default', 'f')).environments?.find((e) => e.name === 'production');
+    expect(production?.strategies?.[0]?.segments).toEqual([segment.id]);
+  });
+
+  it('refuses an unknown strategy type, an invalid constraint and a value outside the legal values', async () => {
+    const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
+    const add = (input: Parameters<typeof demo.addFeatureStrategy>[3]) => demo.addFeatureStrategy('growth', 'wishlist-sharing', 'development', input);
+    expect((await rejection(add({ name: 'noSuchStrategy' }))).status).toBe(400);
+    const nan = await rejection(add({ name: 'default', constraints: [{ contextName: 'n', operator: 'NUM_EQ', value: 'abc' }] }));
+    expect(nan.message).toContain('must be a number');
+    const illegal = await rejection(add({ name: 'default', constraints: [{ contextName: 'country', operator: 'IN', values: ['XX'] }] }));
+    expect(illegal.message).toContain('not specified as a legal value');
+  });
+});
+
+describe('the seeded instance', () => {
+  it('looks like a company: projects, flags with strategies in several environments, used and unused segments', async () => {
+    const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
+    const projects = await demo.listProjects();
+    expect(projects.length).toBeGreaterThanOrEqual(3);
+    const flags = (await Promise.all(projects.map((p) => demo.listProjectFeatures(p.id)))).flat();
+    expect(flags.length).toBeGreaterThanOrEqual(40);
+    expect(flags.some((f) => f.name === 'checkout-v2')).toBe(true);
+    const withStrategiesInTwoEnvs = flags.filter(
+      (f) => (f.environments ?? []).filter((e) => (e as { hasStrategies?: boolean }).hasStrategies).length >= 2,
+    );
+    expect(withStrategiesInTwoEnvs.length).toBeGreaterThan(10);
+    const segments = await demo.listSegments();
+    expect(segments.length).toBeGreaterThanOrEqual(6);
+    expect(segments.some((s) => (s.usedInFeatures ?? 0) > 0)).toBe(true);
+    expect(segments.some((s) => s.usedInFeatures === 0)).toBe(true);
+    expect((await demo.getFeature('checkout', 'checkout-v2')).children?.length).toBeGreaterThanOrEqual(2);
+    expect((await demo.listStrategyTypes()).some((s) => s.editable)).toBe(true);
+    expect((await demo.listContextFields()).some((f) => (f.legalValues ?? []).length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import type { CreateStrategyType, StrategyType, UpdateStrategy } from '../../../../shared/schemas';
+import { strategyNameSchema } from '../../../../shared/schemas';
+import { badDataDetails, nameExists, notFound, unknownError } from '../../errors';
+import { copy, recordEvent, type DemoContext } from '../model/context';
+import type { StrategyTypeRecord } from '../model/state';
+
+/** Strategy types (facts §5): list, edit custom ones, create (fixture). */
+
+const CUSTOM_SORT_ORDER = 9999;
+
+function view(record: StrategyTypeRecord): StrategyType {
+  return copy({
+    displayName: record.displayName,
+    name: record.name,
+    editable: record.editable,
+    description: record.description,
+    parameters: record.parameters,
+    deprecated: record.deprecated,
+    title: record.title,
+  });
+}
+
+/** Ordered by sort order, then name (strategy-store.ts). */
+export function listStrategyTypes(ctx: DemoContext): StrategyType[] {
+  return [...ctx.state.strategyTypes]
+    .sort((a, b) => a.sortOrder - b.sortOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(view);
+}
+
+/**
+ * PUT /strategies/{name} (facts §5.2): the path name wins; only description, title and parameters change (a missing
+ * key is left alone, null clears); a built-in answers 500 "Cannot edit strategy X", as the real server does.
+ */
+export function updateStrategyType(ctx: DemoContext, name: string, input: UpdateStrategy): void {
+  const record = ctx.state.strategyTypes.find((candidate) => candidate.name === name);
+  if (!record) throw notFound('No strategy found');
+  if (!record.editable) throw unknownError(`Cannot edit strategy ${name}`);
+  if (input.description !== undefined) record.description = input.description;
+  if (input.title !== undefined) record.title = input.title;
+  record.parameters = copy(input.parameters);
+  // data = joi-validated input with its defaults, and no preData, so the event is always stored
+  recordEvent(ctx, {
+    type: 'strategy-updated',
+    data: {
+      name,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      parameters: copy(input.parameters),
+      editable: true,
+      deprecated: false,
+    },
+  });
+  ctx.changed();
+}
+
+export function createStrategyType(ctx: DemoContext, input: CreateStrategyType): StrategyType {
+  if (!strategyNameSchema.safeParse(input.name).success) {
+    throw badDataDetails([{ message: `"name" must be URL friendly. You provided "${input.name}".` }]);
+  }
+  if (ctx.state.strategyTypes.some((candidate) => candidate.name === input.name)) {
+    throw nameExists(`Strategy with name ${input.name} already exist!`);
+  }
+  const record: StrategyTypeRecord = {
+    name: input.name,
+    displayName: null,
+    description: input.description ?? null,
+    editable: true,
+    deprecated: false,
+    parameters: copy(input.parameters),
+    title: input.title ?? null,
+    sortOrder: CUSTOM_SORT_ORDER,
+  };
+  ctx.state.strategyTypes.push(record);
+  recordEvent(ctx, {
+    type: 'strategy-created',
+    data: {
+      name: input.name,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      parameters: copy(input.parameters),
+      editable: true,
+      deprecated: false,
+    },
+  });
+  ctx.changed();
+  return view(record);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createDemoBackend, DemoBackend } from './index';
+import { eventsOf, FIXED_NOW, freshDemo } from './test-support';
+
+const seeded = (seed: number, historyEvents = 300) =>
+  createDemoBackend({ seed, historyEvents, clock: () => FIXED_NOW });
+
+describe('seeding', () => {
+  it('gives the same snapshot for the same seed and clock, and a different one for another seed', () => {
+    const a = JSON.stringify(seeded(7).snapshot());
+    expect(JSON.stringify(seeded(7).snapshot())).toBe(a);
+    expect(JSON.stringify(seeded(8).snapshot())).not.toBe(a);
+  });
+
+  it('writes the requested history, ending no later than the clock', () => {
+    const demo = seeded(1, 500);
+    expect(demo.events.size).toBe(500);
+    const newest = eventsOf(demo)[0];
+    expect(Date.parse(newest?.createdAt ?? '')).toBeLessThanOrEqual(FIXED_NOW.getTime());
+  });
+
+  it('starts an empty dataset with no history', () => {
+    expect(freshDemo().events.size).toBe(0);
+  });
+});
+
+describe('snapshots', () => {
+  it('round-trips state and events through JSON', async () => {
+    const demo = seeded(3, 200);
+    const { id } = await demo.createSegment({ name: 'after-seed', constraints: [] });
+    const copy = DemoBackend.fromSnapshot(JSON.parse(JSON.stringify(demo.snapshot())), { clock: () => FIXED_NOW });
+    expect(await copy.getSegment(id)).toEqual(await demo.getSegment(id));
+    expect(copy.events.size).toBe(demo.events.size);
+    expect(eventsOf(copy)[0]).toEqual(eventsOf(demo)[0]);
+    // the id sequence continues after a reload
+    expect((await copy.createSegment({ name: 'next', constraints: [] })).id).toBe(id + 1);
+  });
+
+  it('throws on something that is not a demo snapshot', () => {
+    expect(() => DemoBackend.fromSnapshot({ hello: 'world' })).toThrow(/Invalid demo snapshot/);
+    const broken = freshDemo().snapshot();
+    broken.state.nextSegmentId = 0;
+    expect(() => DemoBackend.fromSnapshot(broken)).toThrow();
+  });
+});
+
+describe('reset', () => {
+  it('goes back to the seeded state and tells the store', async () => {
+    let changes = 0;
+    const demo = createDemoBackend({ seed: 5, historyEvents: 100, clock: () => FIXED_NOW, onChange: () => changes++ });
+    const before = JSON.stringify(demo.snapshot());
+    await demo.createSegment({ name: 'temporary', constraints: [] });
+    expect(changes).toBe(1);
+    demo.reset();
+    expect(JSON.stringify(demo.snapshot())).toBe(before);
+    expect(changes).toBe(2);
+  });
+});
+
+describe('failed writes', () => {
+  it('change nothing and do not signal a change', async () => {
+    let changes = 0;
+    const demo = freshDemo({ onChange: () => changes++ });
+    const before = JSON.stringify(demo.snapshot());
+    await expect(demo.createSegment({ name: '', constraints: [] })).rejects.toMatchObject({ status: 400 });
+    await expect(demo.deleteSegment(1)).rejects.toMatchObject({ status: 404 });
+    expect(changes).toBe(0);
+    expect(JSON.stringify(demo.snapshot())).toBe(before);
+  });
+});
+
+describe('the shapes it answers', () => {
+  it('satisfy the shared schemas the IPC layer checks outputs against', async () => {
+    const { adminSegmentSchema, contextFieldSchema, environmentSchema, featureSchema, projectSchema, strategyTypeSchema, uiConfigSchema } =
+      await import('../../../shared/schemas');
+    const demo = seeded(1, 0);
+    for (const segment of await demo.listSegments()) adminSegmentSchema.parse(segment);
+    for (const project of await demo.listProjects()) {
+      projectSchema.parse(project);
+      for (const feature of await demo.listProjectFeatures(project.id)) {
+        featureSchema.parse(feature);
+        featureSchema.parse(await demo.getFeature(project.id, feature.name));
+      }
+    }
+    for (const env of await demo.listEnvironments()) environmentSchema.parse(env);
+    for (const field of await demo.listContextFields()) contextFieldSchema.parse(field);
+    for (const type of await demo.listStrategyTypes()) strategyTypeSchema.parse(type);
+    uiConfigSchema.parse(await demo.getUiConfig());
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Compact column storage for the event log: a million events must fit well under the 1 GB budget, so repeated
+ * strings (types, actors, projects, flags, environments) are interned once and rows hold small integers.
+ */
+
+/** An append-only list of int32 in a typed array that doubles as it grows. */
+export class IntList {
+  private buf: Int32Array;
+  private len = 0;
+
+  constructor(capacity = 16) {
+    this.buf = new Int32Array(capacity);
+  }
+
+  get length(): number {
+    return this.len;
+  }
+
+  push(value: number): void {
+    if (this.len === this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.len++] = value;
+  }
+
+  at(i: number): number {
+    return this.buf[i] as number;
+  }
+
+  toArray(): number[] {
+    return Array.from(this.buf.subarray(0, this.len));
+  }
+}
+
+/** The same for float64 (timestamps in ms). */
+export class FloatList {
+  private buf: Float64Array;
+  private len = 0;
+
+  constructor(capacity = 1024) {
+    this.buf = new Float64Array(capacity);
+  }
+
+  get length(): number {
+    return this.len;
+  }
+
+  push(value: number): void {
+    if (this.len === this.buf.length) {
+      const next = new Float64Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.len++] = value;
+  }
+
+  at(i: number): number {
+    return this.buf[i] as number;
+  }
+
+  toArray(): number[] {
+    return Array.from(this.buf.subarray(0, this.len));
+  }
+
+  last(): number | undefined {
+    return this.len === 0 ? undefined : this.buf[this.len - 1];
+  }
+}
+
+/** Interns values; id 0 is reserved for null so that "absent" costs nothing. */
+export class Interner<T extends string | number> {
+  readonly values: (T | null)[] = [null];
+  private readonly ids = new Map<T, number>();
+
+  id(value: T | null | undefined): number {
+    if (value === null || value === undefined) return 0;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  /** The id of a value already seen, or undefined (a filter on an unknown value matches nothing). */
+  find(value: T): number | undefined {
+    return this.ids.get(value);
+  }
+
+  value(id: number): T | null {
+    return this.values[id] ?? null;
+  }
+}
+
+/** Newest-first position indexes: for each interned value, the ascending list of event indexes that carry it. */
+export class PositionIndex {
+  private readonly lists: IntList[] = [];
+
+  add(valueId: number, index: number): void {
+    if (valueId === 0) return;
+    let list = this.lists[valueId];
+    if (!list) {
+      list = new IntList(8);
+      this.lists[valueId] = list;
+    }
+    list.push(index);
+  }
+
+  get(valueId: number): IntList | undefined {
+    return this.lists[valueId];
+  }
+}

@@ -1,0 +1,292 @@
+import type { EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from '../../../../shared/schemas/event';
+import { LIMITS } from '../../../../shared/domain/limits';
+import { FloatList, IntList, Interner, PositionIndex } from './columns';
+import { compileQuery } from './chunk-search';
+import { Haystack } from './haystack';
+import { compileLike } from './like-pattern';
+import { jsonbText, jsonDeepEqual, jsonText } from './pg-json-text';
+import { normalizeSearch } from './search-input';
+import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
+
+export interface NewEvent {
+  type: string;
+  createdBy: string;
+  createdByUserId?: number | null;
+  project?: string | null;
+  featureName?: string | null;
+  environment?: string | null;
+  data?: Record<string, unknown> | null;
+  preData?: Record<string, unknown> | null;
+  tags?: EventTag[];
+}
+
+interface EventLogOptions {
+  clock?: () => Date;
+}
+
+/** One stored row before it is indexed: the column texts are already in their Postgres form. */
+interface Row {
+  type: string;
+  createdBy: string;
+  createdByUserId: number | null;
+  project: string | null;
+  featureName: string | null;
+  environment: string | null;
+  dataText: string | null;
+  preDataText: string | null;
+  tagsText: string | null;
+}
+
+const EMPTY_TAGS = '[]';
+
+/**
+ * The demo backend's event log, answering like Unleash 6.10.1 (facts §4.1, §4.2, §4.4): ids from 1, newest first
+ * by createdAt then id. Since ids and createdAt rise together, "newest first" is simply descending index order.
+ * Rows live in columns (see columns.ts) and data/preData are kept as their JSON text, parsed only for rows returned.
+ */
+export class EventLog {
+  private readonly clock: () => Date;
+  private readonly types = new Interner<string>();
+  private readonly actors = new Interner<string>();
+  private readonly userIds = new Interner<number>();
+  private readonly projects = new Interner<string>();
+  private readonly features = new Interner<string>();
+  private readonly environments = new Interner<string>();
+
+  private readonly createdAt = new FloatList();
+  private readonly typeCol = new IntList(1024);
+  private readonly actorCol = new IntList(1024);
+  private readonly userCol = new IntList(1024);
+  private readonly projectCol = new IntList(1024);
+  private readonly featureCol = new IntList(1024);
+  private readonly environmentCol = new IntList(1024);
+
+  private readonly byType = new PositionIndex();
+  private readonly byProject = new PositionIndex();
+  private readonly byFeature = new PositionIndex();
+  private readonly haystack = new Haystack();
+
+  constructor(options?: EventLogOptions) {
+    this.clock = options?.clock ?? (() => new Date());
+  }
+
+  get size(): number {
+    return this.createdAt.length;
+  }
+
+  /**
+   * Stores an event stamped with the clock (never earlier than the newest event, so createdAt order = id order).
+   * Returns undefined when Unleash (>= 6.8) would drop it: data and preData both set and deep-equal (facts §2.6).
+   */
+  append(event: NewEvent): FlagEvent | undefined {
+    const row = toRow(event);
+    if (row === undefined) return undefined;
+    const now = this.clock().getTime();
+    const last = this.createdAt.last();
+    this.store(row, last !== undefined && last > now ? last : now);
+    return this.record(this.size - 1);
+  }
+
+  /** Bulk seeding with given timestamps, which must not decrease. No-op updates are dropped as in append(). */
+  appendHistory(events: Iterable<NewEvent & { createdAt: string }>): void {
+    for (const event of events) {
+      const ms = Date.parse(event.createdAt);
+      if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
+      const last = this.createdAt.last();
+      if (last !== undefined && ms < last) {
+        throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
+      }
+      const row = toRow(event);
+      if (row !== undefined) this.store(row, ms);
+    }
+  }
+
+  /** GET /api/admin/events (6.x): newest 100, optionally of one project (exact); '' means no filter. */
+  list(query: ListEventsQuery): Events {
+    const cap = LIMITS.eventsListed;
+    if (query.project === undefined || query.project === '') {
+      const events: FlagEvent[] = [];
+      for (let i = this.size - 1; i >= 0 && events.length < cap; i--) events.push(this.record(i));
+      return { version: 1, events, totalEvents: this.size };
+    }
+    const id = this.projects.find(query.project);
+    const list = id === undefined ? undefined : this.byProject.get(id);
+    if (!list) return { version: 1, events: [], totalEvents: 0 };
+    const events: FlagEvent[] = [];
+    for (let j = list.length - 1; j >= 0 && events.length < cap; j--) events.push(this.record(list.at(j)));
+    return { version: 1, events, totalEvents: list.length };
+  }
+
+  /** POST /api/admin/events/search (6.x, deprecated): see facts §4.2 and search-input.ts. */
+  search(input: SearchEvents): Events {
+    const s = normalizeSearch(input);
+    const filters: { list: IntList; column: IntList; id: number }[] = [];
+    for (const [value, interner, index, column] of [
+      [s.type, this.types, this.byType, this.typeCol],
+      [s.project, this.projects, this.byProject, this.projectCol],
+      [s.feature, this.features, this.byFeature, this.featureCol],
+    ] as const) {
+      if (value === undefined) continue;
+      const id = interner.find(value);
+      const list = id === undefined ? undefined : index.get(id);
+      if (id === undefined || !list) return { version: 1, events: [], totalEvents: 0 };
+      filters.push({ list, column, id });
+    }
+    filters.sort((a, b) => a.list.length - b.list.length);
+    const others = filters.slice(1);
+    const passes = (i: number): boolean => others.every((f) => f.column.at(i) === f.id);
+    const q = compileQuery(s.query === undefined ? { kind: 'all' } : compileLike(s.query));
+
+    const picked: number[] = [];
+    let skip = s.offset;
+    const take = (i: number): boolean => {
+      if (skip > 0) skip--;
+      else picked.push(i);
+      return picked.length < s.limit;
+    };
+
+    const smallest = filters[0]?.list;
+    let totalEvents: number;
+    if (!smallest) {
+      totalEvents = this.size;
+      if (q.matcher.kind === 'all') {
+        for (let i = this.size - 1 - s.offset; i >= 0 && picked.length < s.limit; i--) picked.push(i);
+      } else {
+        this.haystack.scanNewestFirst(q, take);
+      }
+    } else {
+      totalEvents = others.length === 0 ? smallest.length : countWhere(smallest, passes);
+      // Walk the smallest index when it is small; otherwise one pass of the text scan, checking filters per hit.
+      if (q.matcher.kind === 'all' || smallest.length * 8 <= this.size) {
+        for (let j = smallest.length - 1; j >= 0; j--) {
+          const i = smallest.at(j);
+          if (passes(i) && this.haystack.matches(i, q) && !take(i)) break;
+        }
+      } else {
+        const first = filters[0] as (typeof filters)[number];
+        this.haystack.scanNewestFirst(q, (i) => (first.column.at(i) === first.id && passes(i) ? take(i) : true));
+      }
+    }
+    return { version: 1, events: picked.map((i) => this.record(i)), totalEvents };
+  }
+
+  toSnapshot(): unknown {
+    const data: (string | null)[] = [];
+    const preData: (string | null)[] = [];
+    const tags: (string | null)[] = [];
+    for (let i = 0; i < this.size; i++) {
+      const texts = this.haystack.texts(i);
+      data.push(texts.data);
+      preData.push(texts.preData);
+      tags.push(texts.tags === EMPTY_TAGS ? null : texts.tags);
+    }
+    const snapshot: EventLogSnapshot = {
+      kind: 'flagdesk-event-log',
+      version: 1,
+      tables: {
+        types: this.types.values.slice(1) as string[],
+        actors: this.actors.values.slice(1) as string[],
+        userIds: this.userIds.values.slice(1) as number[],
+        projects: this.projects.values.slice(1) as string[],
+        features: this.features.values.slice(1) as string[],
+        environments: this.environments.values.slice(1) as string[],
+      },
+      rows: {
+        createdAt: this.createdAt.toArray(),
+        type: this.typeCol.toArray(),
+        createdBy: this.actorCol.toArray(),
+        createdByUserId: this.userCol.toArray(),
+        project: this.projectCol.toArray(),
+        featureName: this.featureCol.toArray(),
+        environment: this.environmentCol.toArray(),
+        data,
+        preData,
+        tags,
+      },
+    };
+    return snapshot;
+  }
+
+  /** Restores a snapshot made by toSnapshot(); throws a ZodError on anything malformed. */
+  static fromSnapshot(snapshot: unknown, options?: EventLogOptions): EventLog {
+    const { tables, rows } = eventLogSnapshotSchema.parse(snapshot);
+    const log = new EventLog(options);
+    const pick = <T>(table: T[], id: number): T | null => (id === 0 ? null : (table[id - 1] as T));
+    for (let i = 0; i < rows.createdAt.length; i++) {
+      log.store(
+        {
+          type: pick(tables.types, rows.type[i] as number) as string,
+          createdBy: pick(tables.actors, rows.createdBy[i] as number) as string,
+          createdByUserId: pick(tables.userIds, rows.createdByUserId[i] as number),
+          project: pick(tables.projects, rows.project[i] as number),
+          featureName: pick(tables.features, rows.featureName[i] as number),
+          environment: pick(tables.environments, rows.environment[i] as number),
+          dataText: rows.data[i] ?? null,
+          preDataText: rows.preData[i] ?? null,
+          tagsText: rows.tags[i] ?? null,
+        },
+        rows.createdAt[i] as number,
+      );
+    }
+    return log;
+  }
+
+  private store(row: Row, createdAtMs: number): void {
+    const index = this.size;
+    const typeId = this.types.id(row.type);
+    const projectId = this.projects.id(row.project);
+    const featureId = this.features.id(row.featureName);
+    this.createdAt.push(createdAtMs);
+    this.typeCol.push(typeId);
+    this.actorCol.push(this.actors.id(row.createdBy));
+    this.userCol.push(this.userIds.id(row.createdByUserId));
+    this.projectCol.push(projectId);
+    this.featureCol.push(featureId);
+    this.environmentCol.push(this.environments.id(row.environment));
+    this.byType.add(typeId, index);
+    this.byProject.add(projectId, index);
+    this.byFeature.add(featureId, index);
+    // Also the only copy of the JSON columns. Empty tags are the column default '[]', which the query sees too.
+    this.haystack.push(row.type, row.createdBy, { data: row.dataText, preData: row.preDataText, tags: row.tagsText ?? EMPTY_TAGS });
+  }
+
+  /** The record as 6.10.1 returns it: every key present, in its order, null when absent, tags never null. */
+  private record(i: number): FlagEvent {
+    const { data, preData, tags } = this.haystack.texts(i);
+    return {
+      id: i + 1,
+      type: this.types.value(this.typeCol.at(i)) as string,
+      createdBy: this.actors.value(this.actorCol.at(i)) as string,
+      createdAt: new Date(this.createdAt.at(i)).toISOString(),
+      createdByUserId: this.userIds.value(this.userCol.at(i)),
+      data: data == null ? null : (JSON.parse(data) as Record<string, unknown>),
+      preData: preData == null ? null : (JSON.parse(preData) as Record<string, unknown>),
+      tags: tags === null || tags === EMPTY_TAGS ? [] : (JSON.parse(tags) as EventTag[]),
+      featureName: this.features.value(this.featureCol.at(i)),
+      project: this.projects.value(this.projectCol.at(i)),
+      environment: this.environments.value(this.environmentCol.at(i)),
+    };
+  }
+}
+
+/** Serialises an event to its column texts, or undefined for a no-op update (data deep-equals preData). */
+function toRow(event: NewEvent): Row | undefined {
+  if (event.data != null && event.preData != null && jsonDeepEqual(event.data, event.preData)) return undefined;
+  return {
+    type: event.type,
+    createdBy: event.createdBy,
+    createdByUserId: event.createdByUserId ?? null,
+    project: event.project ?? null,
+    featureName: event.featureName ?? null,
+    environment: event.environment ?? null,
+    dataText: event.data == null ? null : jsonText(event.data),
+    preDataText: event.preData == null ? null : jsonbText(event.preData),
+    tagsText: event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
+  };
+}
+
+function countWhere(list: IntList, passes: (i: number) => boolean): number {
+  let n = 0;
+  for (let j = 0; j < list.length; j++) if (passes(list.at(j))) n++;
+  return n;
+}

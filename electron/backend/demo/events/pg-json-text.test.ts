@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { jsonbText, jsonDeepEqual } from './pg-json-text';
+
+describe('jsonbText', () => {
+  it('renders like Postgres jsonb::text: keys by length then bytes, ", " and ": " separators', () => {
+    expect(jsonbText({ name: 'a', id: 1, constraints: [], createdAt: 'x', description: null })).toBe(
+      '{"id": 1, "name": "a", "createdAt": "x", "constraints": [], "description": null}',
+    );
+    expect(jsonbText({ b: [1, { z: true, y: 'q' }], a: 'é"' })).toBe('{"a": "é\\"", "b": [1, {"y": "q", "z": true}]}');
+  });
+
+  it('compares deeply, ignoring key order', () => {
+    expect(jsonDeepEqual({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
+    expect(jsonDeepEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+  });
+});
+
+describe('jsonDeepEqual edge cases', () => {
+  it('compares dates by their JSON and ignores undefined keys', () => {
+    expect(jsonDeepEqual({ at: new Date(0) }, { at: new Date(0) })).toBe(true);
+    expect(jsonDeepEqual({ at: new Date(0) }, { at: new Date(1) })).toBe(false);
+    expect(jsonDeepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(jsonDeepEqual({ a: null }, { a: 0 })).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import type { AdminBackend } from '../admin-backend';
+import { badDataDetails } from '../errors';
+import { authenticate, checkContentType, header, parseBody, unknownPath } from './pipeline-checks';
+import { matchRoute, type Route } from './route';
+import { eventRoutes } from './routes/event-routes';
+import { projectRoutes } from './routes/project-routes';
+import { segmentRoutes } from './routes/segment-routes';
+import { strategyTypeRoutes } from './routes/strategy-type-routes';
+import { uiConfigRoutes } from './routes/ui-config-routes';
+import { validatePart, type RequestPart } from './validation-details';
+import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-response';
+
+/**
+ * Serves any AdminBackend as Unleash 6.10.1's admin REST API, without sockets (serve.ts adds them), so tests can
+ * run it in-process. The steps run in Unleash's order (facts §1): body parsing, authentication, routing,
+ * content type, request validation, the backend call, error mapping.
+ */
+
+export interface WireRequest {
+  method: string;
+  /** With the query string. */
+  path: string;
+  headers: Record<string, string | undefined>;
+  body?: string;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** '' for 204 and the other empty answers. */
+  body: string;
+}
+
+export interface FaceOptions {
+  /** The one accepted admin token. */
+  token: string;
+  /** Audit name of that token (Unleash writes it as createdBy). Kept for backends that take an actor. */
+  adminName?: string;
+}
+
+export type RequestHandler = (req: WireRequest) => Promise<WireResponse>;
+
+export function createRequestHandler(backend: AdminBackend, options: FaceOptions): RequestHandler {
+  const routes: Route[] = [
+    ...segmentRoutes(backend),
+    ...eventRoutes(backend),
+    ...strategyTypeRoutes(backend),
+    ...projectRoutes(backend),
+    ...uiConfigRoutes(backend),
+  ];
+  return async (req) => {
+    try {
+      return await handle(routes, options, req);
+    } catch (thrown) {
+      return responseForThrown(thrown);
+    }
+  };
+}
+
+async function handle(routes: readonly Route[], options: FaceOptions, req: WireRequest): Promise<WireResponse> {
+  const method = req.method.toUpperCase();
+  // Split by hand: URL parsing would read a path such as `//host/x` as another origin.
+  const queryAt = req.path.indexOf('?');
+  const pathname = queryAt === -1 ? req.path : req.path.slice(0, queryAt);
+  const search = new URLSearchParams(queryAt === -1 ? '' : req.path.slice(queryAt + 1));
+
+  if (pathname === '/health' && (method === 'GET' || method === 'HEAD')) return jsonResponse(200, { health: 'GOOD' });
+
+  const contentType = header(req.headers, 'content-type');
+  // Parsed before anything else, so malformed JSON answers 400 even on unknown paths or without a token.
+  const body = parseBody(req.body, contentType);
+  if (!body.ok) return body.response;
+
+  if (!pathname.startsWith('/api/')) return unknownPath(pathname);
+  const denied = authenticate(header(req.headers, 'authorization'), options.token);
+  if (denied) return denied;
+
+  let match;
+  try {
+    // Express routes HEAD like GET.
+    match = matchRoute(routes, method === 'HEAD' ? 'GET' : method, pathname);
+  } catch {
+    return bareErrorResponse(400, `Failed to decode param '${pathname}'`);
+  }
+  if (!match) return unknownPath(pathname);
+  const { route, params } = match;
+
+  if (route.method === 'POST' || route.method === 'PUT') {
+    const rejected = checkContentType(contentType);
+    if (rejected) return rejected;
+  }
+
+  // Path parameters first, then the query, then the body: the first failure is the one reported.
+  const input: Record<RequestPart, unknown> = {
+    params,
+    query: Object.fromEntries(search),
+    body: body.value,
+  };
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = route[part];
+    if (!schema) continue;
+    const result = validatePart(part, schema, input[part]);
+    if (!result.ok) throw badDataDetails([result.detail]);
+    input[part] = result.value;
+  }
+  return route.handle({ params: input.params, query: input.query, body: input.body });
+}

@@ -1,0 +1,112 @@
+import { OPERATORS } from '../../../shared/domain/operators';
+import { EVENT_TYPES } from '../../../shared/domain/event-types';
+import { LIMITS } from '../../../shared/domain/limits';
+import { PARAMETER_TYPES } from '../../../shared/schemas';
+import { wire } from './wire-schema';
+
+/**
+ * Request schemas of the served routes, as Unleash 6.10.1's OpenAPI spec declares them (src/lib/openapi/spec/*).
+ * Property order follows the spec, because the first failing property is the one reported. Where the spec allows
+ * undeclared properties (most bodies), they pass here too and the routes hand the backend only what it knows.
+ * The shared/schemas describe what the app sends; these describe what the server tolerates.
+ */
+
+export const segmentIdParams = wire.object({ id: wire.integer() });
+
+/** constraintSchema: additionalProperties false. */
+export const constraintBody = wire.strictObject({
+  contextName: wire.string(),
+  operator: wire.enumOf(OPERATORS),
+  caseInsensitive: wire.boolean().optional(),
+  inverted: wire.boolean().optional(),
+  values: wire.array(wire.string()).optional(),
+  value: wire.string({ minLength: 1 }).optional(),
+});
+
+/** upsertSegmentSchema: extra top-level properties allowed (and ignored). */
+export const upsertSegmentBody = wire.object({
+  name: wire.string(),
+  description: wire.nullableString().optional(),
+  project: wire.nullableString().optional(),
+  constraints: wire.array(constraintBody),
+});
+
+/** updateFeatureStrategySegmentsSchema: extras allowed, and echoed back in the 201. */
+export const strategySegmentsBody = wire.object({
+  projectId: wire.string(),
+  strategyId: wire.string(),
+  environmentId: wire.string(),
+  segmentIds: wire.array(wire.integer({ min: 0 })),
+});
+
+export const eventsQuery = wire.object({ project: wire.string().optional() });
+
+/** deprecatedSearchEventsSchema (6.x). */
+export const searchEventsBody = wire.object({
+  type: wire.enumOf(EVENT_TYPES).optional(),
+  project: wire.string().optional(),
+  feature: wire.string().optional(),
+  query: wire.string().optional(),
+  limit: wire.integer({ min: 1, max: LIMITS.searchLimitMax }).optional(),
+  offset: wire.integer({ min: 0 }).optional(),
+});
+
+const strategyParameter = wire.object({
+  name: wire.string(),
+  type: wire.enumOf(PARAMETER_TYPES),
+  description: wire.string().optional(),
+  required: wire.boolean().optional(),
+});
+
+/** updateStrategySchema: `parameters` required; the path name wins over any body name. */
+export const updateStrategyBody = wire.object({
+  name: wire.string().optional(),
+  title: wire.nullableString().optional(),
+  description: wire.nullableString().optional(),
+  parameters: wire.array(strategyParameter),
+});
+
+/** createStrategySchema. */
+export const createStrategyBody = wire.object({
+  name: wire.string(),
+  title: wire.nullableString().optional(),
+  description: wire.nullableString().optional(),
+  parameters: wire.array(strategyParameter),
+});
+
+/** batchFeaturesSchema. */
+export const featuresBody = wire.object({ features: wire.array(wire.string()) });
+
+/** setUiConfigSchema (6.x): additionalProperties false at both levels. */
+export const setUiConfigBody = wire.strictObject({
+  frontendSettings: wire.strictObject({ frontendApiOrigins: wire.array(wire.string()) }).optional(),
+});
+
+/** setCorsSchema. */
+export const setCorsBody = wire.strictObject({ frontendApiOrigins: wire.array(wire.string()).optional() });
+
+/** createFeatureSchema. */
+export const createFeatureBody = wire.object({
+  name: wire.string(),
+  type: wire.string().optional(),
+  description: wire.nullableString().optional(),
+  impressionData: wire.boolean().optional(),
+});
+
+/** createFeatureStrategySchema. */
+export const addStrategyBody = wire.object({
+  name: wire.string(),
+  title: wire.nullableString().optional(),
+  disabled: wire.nullableBoolean().optional(),
+  sortOrder: wire.number().optional(),
+  constraints: wire.array(constraintBody).optional(),
+  parameters: wire.stringRecord().optional(),
+  segments: wire.array(wire.integer()).optional(),
+});
+
+/** createDependentFeatureSchema. */
+export const addDependencyBody = wire.object({
+  feature: wire.string(),
+  enabled: wire.boolean().optional(),
+  variants: wire.array(wire.string()).optional(),
+});

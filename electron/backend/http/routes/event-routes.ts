@@ -1,0 +1,32 @@
+import type { AdminBackend } from '../../admin-backend';
+import type { SearchEvents } from '../../../../shared/schemas';
+import { reply, route, type Route } from '../route';
+import { eventsQuery, searchEventsBody } from '../request-schemas';
+
+/** /api/admin/events and the 6.x body search (facts §4.1, §4.2). */
+export function eventRoutes(backend: AdminBackend): Route[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/api/admin/events',
+      query: eventsQuery,
+      // `?project=` (empty) lists everything, as Unleash treats a falsy project as no filter.
+      handle: async ({ query }) => reply.json(200, await backend.listEvents(query.project ? { project: query.project } : {})),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/events/search',
+      body: searchEventsBody,
+      handle: async ({ body }) => {
+        const input: SearchEvents = {};
+        if (body.type !== undefined) input.type = body.type;
+        if (body.project !== undefined) input.project = body.project;
+        if (body.feature !== undefined) input.feature = body.feature;
+        if (body.query !== undefined) input.query = body.query;
+        if (body.limit !== undefined) input.limit = body.limit;
+        if (body.offset !== undefined) input.offset = body.offset;
+        return reply.json(200, await backend.searchEvents(input));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,107 @@
+import type { AdminBackend } from '../../admin-backend';
+import type { AddDependency, AddStrategy, CreateFeature } from '../../../../shared/schemas';
+import { reply, route, type Route } from '../route';
+import { addDependencyBody, addStrategyBody, createFeatureBody, featuresBody } from '../request-schemas';
+
+/**
+ * Project-scoped routes: flags, their strategies and dependencies (fixture writes), archive and its validation
+ * (facts §6), plus the instance-wide reads the UI needs (projects, environments, context fields).
+ */
+
+const PROJECT = '/api/admin/projects/:projectId';
+
+export function projectRoutes(backend: AdminBackend): Route[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/api/admin/projects',
+      handle: async () => reply.json(200, { version: 1, projects: await backend.listProjects() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/environments',
+      handle: async () => reply.json(200, { version: 1, environments: await backend.listEnvironments() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/context',
+      handle: async () => reply.json(200, await backend.listContextFields()),
+    }),
+    route({
+      method: 'GET',
+      path: `${PROJECT}/features`,
+      handle: async ({ params }) =>
+        reply.json(200, { version: 1, features: await backend.listProjectFeatures(params.projectId ?? '') }),
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/features`,
+      body: createFeatureBody,
+      handle: async ({ params, body }) => {
+        const input: CreateFeature = { name: body.name };
+        if (typeof body.description === 'string') input.description = body.description;
+        if (body.type !== undefined) input.type = body.type;
+        return reply.json(201, await backend.createFeature(params.projectId ?? '', input));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: `${PROJECT}/features/:featureName`,
+      handle: async ({ params }) =>
+        reply.json(200, await backend.getFeature(params.projectId ?? '', params.featureName ?? '')),
+    }),
+    route({
+      method: 'DELETE',
+      path: `${PROJECT}/features/:featureName`,
+      handle: async ({ params }) => {
+        const { projectId = '', featureName = '' } = params;
+        // Archiving one flag: unlike the batch, an unknown flag is an error, so look it up first.
+        await backend.getFeature(projectId, featureName);
+        await backend.archiveFeatures(projectId, [featureName]);
+        return reply.empty(202);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/features/:featureName/environments/:environment/strategies`,
+      body: addStrategyBody,
+      handle: async ({ params, body }) => {
+        const input: AddStrategy = { name: body.name };
+        if (body.title !== undefined) input.title = body.title;
+        if (body.constraints !== undefined) input.constraints = body.constraints;
+        if (body.parameters !== undefined) input.parameters = body.parameters;
+        if (body.segments !== undefined) input.segments = body.segments;
+        const { projectId = '', featureName = '', environment = '' } = params;
+        // The real server answers 200 here, not 201.
+        return reply.json(200, await backend.addFeatureStrategy(projectId, featureName, environment, input));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/features/:featureName/dependencies`,
+      body: addDependencyBody,
+      handle: async ({ params, body }) => {
+        const input: AddDependency = { feature: body.feature };
+        if (body.enabled !== undefined) input.enabled = body.enabled;
+        await backend.addDependency(params.projectId ?? '', params.featureName ?? '', input);
+        return reply.empty(200);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/archive/validate`,
+      body: featuresBody,
+      handle: async ({ params, body }) =>
+        reply.json(200, await backend.validateArchive(params.projectId ?? '', body.features)),
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/archive`,
+      body: featuresBody,
+      handle: async ({ params, body }) => {
+        await backend.archiveFeatures(params.projectId ?? '', body.features);
+        return reply.empty(202);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,50 @@
+import { ApiError } from '../../../shared/errors';
+
+/** A server address, normalised once: `https://host[:port][/prefix]` without a trailing slash. */
+export interface ServerUrl {
+  /** What requests are built on. */
+  readonly base: string;
+  /** What messages show: the same address (it never holds credentials; those are refused). */
+  readonly display: string;
+}
+
+/**
+ * Accepts what users paste: trailing slashes, a path prefix (`https://host/unleash`), and even the API root
+ * itself (`.../api` or `.../api/admin`), which is dropped since every request path starts with /api/admin.
+ */
+export function normaliseBaseUrl(raw: string): ServerUrl {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ApiError(400, 'ValidationError', 'The server URL is not a valid address.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError(400, 'ValidationError', 'The server URL must start with http:// or https://.');
+  }
+  // fetch refuses URLs with credentials, and they would leak into messages: the token is the only secret we send.
+  if (url.username || url.password) {
+    throw new ApiError(400, 'ValidationError', 'The server URL must not contain a user name or password.');
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api(\/admin)?$/, '');
+  const base = `${url.origin}${path}`;
+  return { base, display: base };
+}
+
+type PathPart = string | number;
+
+/** Builds a request path, URL-encoding every interpolated segment: path`/segments/${id}/strategies`. */
+export function path(strings: TemplateStringsArray, ...parts: PathPart[]): string {
+  return strings.reduce((out, text, i) => {
+    const part = parts[i - 1];
+    return out + (i > 0 && part !== undefined ? encodeURIComponent(String(part)) : '') + text;
+  }, '');
+}
+
+/** Appends defined query values in order. */
+export function withQuery(requestPath: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `${requestPath}?${text}` : requestPath;
+}

@@ -1,0 +1,65 @@
+import { ApiError } from '../../../shared/errors';
+
+/** Client-side faults: status 0, our own names, one plain sentence each. */
+
+const TLS_CODES = /^(CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH)/;
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === 'string') return own;
+  return codeOf((error as { cause?: unknown }).cause);
+}
+
+/** Node's https reports a plain-HTTP peer as EPROTO; only its text says so. */
+function speaksPlainHttp(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  return (typeof message === 'string' && message.includes('wrong version number')) || speaksPlainHttp(cause);
+}
+
+function reason(code: string | undefined): string {
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved (DNS)';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host or network is unreachable';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'the connection timed out';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return 'the connection was closed before the answer was complete';
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return 'it does not speak HTTPS (try http://)';
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN')
+    return 'its TLS certificate is self-signed and not trusted';
+  if (code === 'CERT_HAS_EXPIRED') return 'its TLS certificate has expired';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
+    return 'its TLS certificate is for another host name';
+  if (code && TLS_CODES.test(code)) return `the TLS handshake failed (${code})`;
+  return code ? `network error ${code}` : 'network error';
+}
+
+export interface FaultContext {
+  display: string;
+  timedOut: boolean;
+  cancelled: boolean;
+  timeoutMs: number;
+}
+
+/** Maps anything a transport throws to an ApiError; never copies the raw error text (it may echo headers). */
+export function toFault(error: unknown, context: FaultContext): ApiError {
+  if (error instanceof ApiError) return error;
+  if (context.cancelled) return new ApiError(0, 'AbortError', `The request to ${context.display} was cancelled.`);
+  if (context.timedOut) {
+    const ms = context.timeoutMs;
+    const span = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+    return new ApiError(0, 'TimeoutError', `${context.display} did not answer within ${span}.`);
+  }
+  const code = speaksPlainHttp(error) ? 'ERR_SSL_WRONG_VERSION_NUMBER' : codeOf(error);
+  return new ApiError(0, 'NetworkError', `Could not reach ${context.display}: ${reason(code)}.`);
+}
+
+export function isTlsFault(error: ApiError): boolean {
+  return error.name === 'NetworkError' && /TLS|HTTPS/.test(error.message);
+}
+
+export function tooLarge(display: string, maxBodyBytes: number): ApiError {
+  const size = maxBodyBytes >= 1024 * 1024 ? `${Math.round(maxBodyBytes / 1024 / 1024)} MB` : `${maxBodyBytes} bytes`;
+  return new ApiError(0, 'ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
+}

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { limitsOf } from '../../../shared/schemas';
+import { createRemoteBackend, type RemoteBackend } from './remote-backend';
+import { TOKEN, event8, segment, uiConfig } from './test-support/fixtures';
+import { empty, json, startStub, type Stub } from './test-support/stub-server';
+
+let stub: Stub;
+let backend: RemoteBackend;
+
+beforeAll(async () => {
+  stub = await startStub();
+});
+afterAll(() => stub.close());
+afterEach(async () => {
+  await backend?.close();
+  stub.requests.length = 0;
+});
+
+function connect(baseUrl = stub.url): RemoteBackend {
+  backend = createRemoteBackend({ baseUrl, token: TOKEN });
+  return backend;
+}
+
+describe('requests on the wire', () => {
+  it('sends the raw token, JSON bodies and encoded path segments under a normalised base URL', async () => {
+    stub.handle((req, res) => (req.method === 'POST' ? json(res, 201, segment) : json(res, 200, { name: 'x', project: 'p' })));
+    const remote = connect(`${stub.url}/unleash/api/admin/`);
+    await remote.createSegment({ name: 'beta users', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] });
+    await remote.getFeature('my project', 'a/b?c');
+
+    const [create, read] = stub.requests;
+    expect(create?.url).toBe('/unleash/api/admin/segments');
+    expect(create?.headers.authorization).toBe(TOKEN);
+    expect(create?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(create?.body ?? '')).toEqual({
+      name: 'beta users',
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }],
+    });
+    expect(read?.url).toBe('/unleash/api/admin/projects/my%20project/features/a%2Fb%3Fc');
+    expect(read?.headers['content-type']).toBeUndefined();
+  });
+
+  it('keeps the connection alive between requests', async () => {
+    stub.handle((_req, res) => json(res, 200, { version: 1, projects: [] }));
+    const remote = connect();
+    await remote.listProjects();
+    await remote.listProjects();
+    const [first, second] = stub.requests;
+    expect(first?.headers.connection).toBe('keep-alive');
+    expect(second?.remotePort).toBe(first?.remotePort);
+  });
+
+  it('uses an injected fetch when one is given', async () => {
+    stub.handle((_req, res) => json(res, 200, { version: 1, environments: [{ name: 'development' }] }));
+    const seen: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    backend = createRemoteBackend({ baseUrl: stub.url, token: TOKEN, fetch: spy });
+    expect(await backend.listEnvironments()).toEqual([{ name: 'development' }]);
+    expect(seen).toEqual([`${stub.url}/api/admin/environments`]);
+    expect(stub.requests[0]?.headers.authorization).toBe(TOKEN);
+  });
+});
+
+describe('parsing what servers send', () => {
+  it('tolerates unknown fields and 8.x extras (groupType/groupId, ULID strategy ids)', async () => {
+    stub.handle((req, res) => {
+      if (req.url.startsWith('/api/admin/events')) return json(res, 200, { version: 1, events: [event8], totalEvents: 1, x: 1 });
+      json(res, 200, { id: '01M81MRV8VESDB52BH70EJSEJT', name: 'flexibleRollout', segments: [7], variants: [] });
+    });
+    const remote = connect();
+    const events = await remote.listEvents({ project: 'default' });
+    expect(events.events[0]).toMatchObject({ id: 148, groupId: '01M81MRV8VESDB52BH70EJSEJT', label: 'Flag created' });
+    expect(stub.requests[0]?.url).toBe('/api/admin/events?project=default');
+    const strategy = await remote.addFeatureStrategy('default', 'f', 'development', { name: 'flexibleRollout' });
+    expect(strategy.id).toBe('01M81MRV8VESDB52BH70EJSEJT');
+  });
+
+  it('fills in the project that feature lists leave out', async () => {
+    stub.handle((_req, res) => json(res, 200, { version: 2, features: [{ name: 'a', type: 'release', favorite: false }] }));
+    expect(await connect().listProjectFeatures('web')).toEqual([{ name: 'a', type: 'release', favorite: false, project: 'web' }]);
+  });
+
+  it('returns void for 204/202/200-empty writes', async () => {
+    stub.handle((req, res) => empty(res, req.url.endsWith('/archive') ? 202 : 204));
+    const remote = connect();
+    await expect(remote.updateSegment(7, { name: 'n', constraints: [] })).resolves.toBeUndefined();
+    await expect(remote.archiveFeatures('default', ['a'])).resolves.toBeUndefined();
+    expect(JSON.parse(stub.requests[1]?.body ?? '')).toEqual({ features: ['a'] });
+  });
+});
+
+describe('server versions', () => {
+  function serve(version: string): void {
+    stub.handle((req, res) => {
+      if (req.url === '/api/admin/ui-config' && req.method === 'GET') return json(res, 200, uiConfig(version));
+      if (req.url === '/api/admin/events/search') return json(res, 200, { version: 1, events: [event8], totalEvents: 9 });
+      if (req.url.startsWith('/api/admin/search/events')) return json(res, 200, { events: [event8], total: 4 });
+      empty(res, 204);
+    });
+  }
+
+  it('6.x: searches with POST /events/search and writes origins with POST /ui-config', async () => {
+    serve('6.10.1');
+    const remote = connect();
+    const result = await remote.searchEvents({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
+    await remote.setFrontendApiOrigins(['https://a.example']);
+    expect(result.totalEvents).toBe(9);
+    expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/admin/ui-config',
+      'POST /api/admin/events/search',
+      'POST /api/admin/ui-config',
+    ]);
+    expect(JSON.parse(stub.requests[1]?.body ?? '')).toEqual({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
+    expect(JSON.parse(stub.requests[2]?.body ?? '')).toEqual({ frontendSettings: { frontendApiOrigins: ['https://a.example'] } });
+  });
+
+  it('8.x: maps search to GET /search/events with IS: filters and writes origins with POST /ui-config/cors', async () => {
+    serve('8.2.0');
+    const remote = connect();
+    const result = await remote.searchEvents({ type: 'feature-created', project: 'default', feature: 'f', query: 'a b' });
+    await remote.setFrontendApiOrigins([]);
+    expect(result).toMatchObject({ version: 1, totalEvents: 4, events: [{ id: 148 }] });
+    const search = new URL(`http://x${stub.requests[1]?.url}`);
+    expect(search.pathname).toBe('/api/admin/search/events');
+    expect(Object.fromEntries(search.searchParams)).toEqual({
+      type: 'IS:feature-created',
+      project: 'IS:default',
+      feature: 'IS:f',
+      query: 'a b',
+      limit: '100',
+    });
+    expect(`${stub.requests[2]?.method} ${stub.requests[2]?.url}`).toBe('POST /api/admin/ui-config/cors');
+    expect(JSON.parse(stub.requests[2]?.body ?? '')).toEqual({ frontendApiOrigins: [] });
+  });
+
+  it('asks the version once per backend and reports it', async () => {
+    serve('7.4.1');
+    const remote = connect();
+    expect(await remote.serverVersion()).toBe('7.4.1');
+    await remote.searchEvents({});
+    await remote.setFrontendApiOrigins(['*']);
+    expect(stub.requests.filter((r) => r.url === '/api/admin/ui-config')).toHaveLength(1);
+  });
+
+  it('reads limits from either generation of ui-config', async () => {
+    stub.handle((_req, res) => json(res, 200, uiConfig('6.10.1', { segmentValuesLimit: 12, strategySegmentsLimit: 3 })));
+    expect(limitsOf(await connect().getUiConfig())).toMatchObject({ segmentValues: 12, strategySegments: 3 });
+    stub.handle((_req, res) => json(res, 200, uiConfig('8.2.0', { resourceLimits: { segmentValues: 40, segments: 9 } })));
+    expect(limitsOf(await connect().getUiConfig())).toMatchObject({ segmentValues: 40, segments: 9 });
+  });
+});

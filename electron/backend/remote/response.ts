@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import { ApiError } from '../../../shared/errors';
+import { errorBodySchema } from '../../../shared/schemas';
+import type { HttpRequest, HttpResponse } from './http-client';
+
+/** Names for error answers that carry no Unleash body (proxies, http-errors' `{message}`, empty 409s). */
+const DEFAULT_NAMES: Record<number, string> = {
+  400: 'BadDataError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'NotImplementedError',
+  409: 'ConflictError',
+  413: 'ContentTooLargeError',
+  415: 'ContentTypeError',
+  422: 'DisabledError',
+  500: 'UnknownError',
+  502: 'BadGatewayError',
+  503: 'ServiceUnavailableError',
+  504: 'GatewayTimeoutError',
+};
+
+export interface Exchange {
+  operation: string;
+  request: HttpRequest;
+  /** Removed from every text we keep, in case a server or proxy echoes it. */
+  token: string;
+}
+
+function label(exchange: Exchange): string {
+  return `${exchange.operation} (${exchange.request.method} ${exchange.request.path.split('?')[0]})`;
+}
+
+function redact(text: string, token: string): string {
+  return token ? text.split(token).join('[token]') : text;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every non-2xx answer becomes an ApiError with the server's status, name, message and details. */
+export function errorFromResponse(res: HttpResponse, exchange: Exchange): ApiError {
+  const parsed = errorBodySchema.safeParse(tryJson(res.text));
+  const name = (parsed.success ? parsed.data.name : undefined) ?? DEFAULT_NAMES[res.status] ?? 'HttpError';
+  if (parsed.success) {
+    const details = parsed.data.details?.map((d) => ({
+      ...(d.message !== undefined ? { message: redact(d.message, exchange.token) } : {}),
+      ...(d.path !== undefined ? { path: d.path } : {}),
+    }));
+    return new ApiError(res.status, name, redact(parsed.data.message, exchange.token), details);
+  }
+  const status = `${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  const redirect = res.status >= 300 && res.status < 400 ? ' (a redirect, which is not followed; check the URL)' : '';
+  return new ApiError(res.status, name, `${label(exchange)} failed: the server answered ${status}${redirect}.`);
+}
+
+export function invalidResponse(exchange: Exchange, why: string): ApiError {
+  return new ApiError(502, 'InvalidResponseError', `The server's answer to ${label(exchange)} ${why}.`);
+}
+
+/**
+ * Parses a 2xx body with a shared schema (loose: unknown fields pass). `prepare` fills what a server leaves out
+ * before validation (e.g. `project` on list items).
+ */
+export function parseBody<S extends z.ZodType>(
+  res: HttpResponse,
+  exchange: Exchange,
+  schema: S,
+  prepare: (json: unknown) => unknown = (json) => json,
+): z.infer<S> {
+  if (res.text.trim() === '') throw invalidResponse(exchange, 'was empty');
+  const json = tryJson(res.text);
+  if (json === undefined) {
+    const html = /^\s*</.test(res.text) ? ' (it looks like HTML: is this the address of an Unleash server?)' : '';
+    throw invalidResponse(exchange, `was not valid JSON${html}`);
+  }
+  const parsed = schema.safeParse(prepare(json));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw invalidResponse(exchange, `did not have the expected shape${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,88 @@
+import { ApiError } from '../../../shared/errors';
+import { uiConfigSchema, type ConnectionReport } from '../../../shared/schemas';
+import { normaliseBaseUrl, type ServerUrl } from './base-url';
+import { createHttpClient, type HttpClient, type HttpResponse } from './http-client';
+import { REMOTE_DEFAULTS, type RemoteOptions } from './remote-backend';
+import { fetchTransport, nodeTransport } from './transport';
+
+export type { ConnectionReport };
+
+const UI_CONFIG = '/api/admin/ui-config';
+/** An ADMIN-only read in Unleash (facts §9.2), so its answer tells whether the token has admin rights. */
+const ADMIN_PROBE = '/api/admin/events';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const ok2xx = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
+
+function refusal(server: ServerUrl, res: HttpResponse): string {
+  if (res.status === 401)
+    return `${server.display} refused the token (401): check that it is a valid, unexpired admin API token or personal access token.`;
+  if (res.status === 403)
+    return `${server.display} does not let this token use the admin API (403): use an admin API token or a personal access token, not a client or frontend token.`;
+  return `${server.display} answered ${res.status} at ${UI_CONFIG}, so it does not look like an Unleash server: check the address and any path prefix.`;
+}
+
+async function checkAdmin(http: HttpClient): Promise<boolean | undefined> {
+  try {
+    const res = await http.send({ method: 'GET', path: ADMIN_PROBE });
+    if (ok2xx(res)) return true;
+    return res.status === 401 || res.status === 403 ? false : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reachability, version and edition from GET /ui-config, then admin rights; one clear sentence either way. */
+export async function testConnection(options: RemoteOptions): Promise<ConnectionReport> {
+  let server: ServerUrl;
+  try {
+    server = normaliseBaseUrl(options.baseUrl);
+  } catch (error) {
+    return { ok: false, reachable: false, message: error instanceof ApiError ? error.message : 'The server URL is invalid.' };
+  }
+  const http = createHttpClient({
+    server,
+    token: options.token,
+    timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
+    // A test should answer promptly; a refused connection is the answer, not something to wait out.
+    retries: options.retries ?? 0,
+    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+  });
+  const notUnleash = `${server.display} answered, but not like an Unleash server (no version at ${UI_CONFIG}): check the address and any path prefix.`;
+  try {
+    let res: HttpResponse;
+    try {
+      res = await http.send({ method: 'GET', path: UI_CONFIG });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status !== 0) return { ok: false, reachable: false, message: error.message };
+      const reachable = error.name === 'ResponseTooLargeError';
+      return { ok: false, reachable, message: reachable ? notUnleash : error.message };
+    }
+    if (!ok2xx(res)) return { ok: false, reachable: true, message: refusal(server, res) };
+    const config = uiConfigSchema.safeParse(parseJson(res.text));
+    if (!config.success) return { ok: false, reachable: true, message: notUnleash };
+
+    const { version } = config.data;
+    const edition = config.data.environment ?? undefined;
+    const admin = await checkAdmin(http);
+    const who = `Unleash ${version}${edition ? ` (${edition})` : ''} at ${server.display}`;
+    const message =
+      admin === true
+        ? `Connected to ${who} with admin rights.`
+        : admin === false
+          ? `Connected to ${who}, but the token lacks admin rights: the event log and some settings will be refused.`
+          : `Connected to ${who}; whether the token has admin rights could not be checked.`;
+    return { ok: true, reachable: true, version, ...(edition ? { edition } : {}), ...(admin !== undefined ? { admin } : {}), message };
+  } finally {
+    http.close();
+  }
+}

@@ -1,0 +1,28 @@
+import type { ConnectionReport } from '../../shared/schemas';
+import type { AdminBackend } from '../backend/admin-backend';
+
+/**
+ * How the connection manager gets its backends. The real ones are loaded lazily (default-factories.ts) so that a
+ * remote-only session never builds the demo dataset; tests pass small fakes.
+ */
+export interface DemoStoreHandle {
+  backend: AdminBackend;
+  /** One sentence for the user, e.g. a corrupt snapshot that was moved aside. */
+  notice?: string;
+  reset(): Promise<void>;
+  /** Flushes pending saves. */
+  close(): Promise<void>;
+}
+
+export type RemoteBackendHandle = AdminBackend & { close(): Promise<void> };
+
+export interface RemoteSettings {
+  baseUrl: string;
+  token: string;
+}
+
+export interface BackendFactories {
+  openDemo(dir: string): Promise<DemoStoreHandle>;
+  createRemote(settings: RemoteSettings): Promise<RemoteBackendHandle>;
+  testConnection(settings: RemoteSettings): Promise<ConnectionReport>;
+}

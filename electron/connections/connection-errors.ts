@@ -1,0 +1,28 @@
+import { ApiError } from '../../shared/errors';
+import { invalidOperation, notFound } from '../backend/errors';
+
+/** The errors connection handling answers with; one sentence each, never a token. */
+
+export function profileNotFound(id: string): ApiError {
+  return notFound(`No connection profile exists with id "${id}".`);
+}
+
+export function demoProfileReadOnly(): ApiError {
+  return invalidOperation('The built-in demo profile cannot be edited or removed.');
+}
+
+export function tokenMissing(profileName: string): ApiError {
+  return new ApiError(
+    409,
+    'TokenMissingError',
+    `No API token is stored for "${profileName}" (it was kept in memory only): edit the profile and enter it again.`,
+  );
+}
+
+export function notOnDemo(profileName: string): ApiError {
+  return new ApiError(
+    409,
+    'NotDemoError',
+    `Reset works only on the built-in demo, and "${profileName}" is active: switch to the demo first.`,
+  );
+}

@@ -1,0 +1,84 @@
+import type { PushEvent } from '../shared/contract';
+import type { AppInfo, ConnectionStatus } from '../shared/schemas';
+import type { BackendFactories } from './connections/backend-factories';
+import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
+import { defaultFactories } from './connections/default-factories';
+import { createTokenVault, type TokenCipher } from './connections/token-vault';
+import { createDispatch, type Dispatch } from './ipc/dispatch';
+import { createHandlers } from './ipc/handlers';
+import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
+
+/**
+ * The main process without Electron: connection manager + handlers + dispatch. main.ts wires Electron to it; the
+ * e2e harness hosts it in the Playwright process and bridges `dispatch` into Chromium as window.flagdesk.
+ *
+ * Usage (headless):
+ *   const core = await createMainCore({ userDataDir: tmp, cipher: fakeCipher, appOrigins: ['http://127.0.0.1:5173'] });
+ *   core.senders.trust(1);
+ *   const result = await core.dispatch('segments.list', {}, { webContentsId: 1, frameUrl: page.url(), isMainFrame: true });
+ *   const stop = core.onPush((event, payload) => ...); // 'connections.changed' with a ConnectionStatus
+ *   await core.close();
+ */
+export interface MainCoreOptions {
+  /** The app's data folder: profiles.json, tokens/, demo/ live here. */
+  userDataDir: string;
+  /** Electron's safeStorage in the app; a fake in tests (report 'basic_text' as unavailable). */
+  cipher: TokenCipher;
+  /** Origins whose main frame may call IPC. Default ['app://flagdesk']; the e2e harness adds its server's origin. */
+  appOrigins?: readonly string[];
+  appInfo?: AppInfo;
+  /** Backend factories; default: the real demo store and remote client, loaded on first use. */
+  factories?: Partial<BackendFactories>;
+  /** Told about unexpected errors (already scrubbed of tokens) for a log. */
+  log?: (message: string) => void;
+}
+
+export interface MainCore {
+  /** (channel, rawInput, sender) -> IpcResult; never throws. */
+  dispatch: Dispatch;
+  /** Which webContents may call: trust the app window's id once it exists. */
+  senders: SenderPolicy;
+  connections: ConnectionManager;
+  /** Push events for the renderer (send them to the trusted window only). Returns an unsubscribe function. */
+  onPush(listener: (event: PushEvent, payload: ConnectionStatus) => void): () => void;
+  /** Closes the active backend (flushing the demo's snapshot). */
+  close(): Promise<void>;
+}
+
+const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
+
+export async function createMainCore(options: MainCoreOptions): Promise<MainCore> {
+  const vault = createTokenVault(`${options.userDataDir}/tokens`, options.cipher);
+  const connections = createConnectionManager({
+    userDataDir: options.userDataDir,
+    vault,
+    factories: { ...defaultFactories, ...options.factories },
+  });
+  const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
+  const dispatch = createDispatch({
+    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
+    senders,
+    redact: (text) => connections.redact(text),
+    onUnexpectedError: (channel, error) => {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
+    },
+  });
+  const pushListeners = new Set<(event: PushEvent, payload: ConnectionStatus) => void>();
+  connections.onChange((status) => {
+    for (const listener of pushListeners) listener('connections.changed', status);
+  });
+  await connections.start();
+  return {
+    dispatch,
+    senders,
+    connections,
+    onPush(listener) {
+      pushListeners.add(listener);
+      return () => {
+        pushListeners.delete(listener);
+      };
+    },
+    close: () => connections.close(),
+  };
+}

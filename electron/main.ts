@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
+import { createMainCore, type MainCore } from './core';
+import type { TokenCipher } from './connections/token-vault';
+import { registerIpc, sendPush } from './ipc/register';
+import { APP_INDEX_URL } from './security/app-protocol';
+import { createMainWindow, hardenWebContents, lockDownSession, registerAppScheme, serveAppProtocol } from './window';
+
+/** App lifecycle only: the logic lives in core.ts (no Electron), the window in window.ts. */
+
+app.enableSandbox();
+registerAppScheme();
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+/** safeStorage, with Linux's 'basic_text' (a hard-coded password) reported as no encryption at all. */
+const cipher: TokenCipher = {
+  isEncryptionAvailable: () =>
+    safeStorage.isEncryptionAvailable() &&
+    (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
+  encryptString: (plain) => safeStorage.encryptString(plain),
+  decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+};
+
+let core: MainCore | undefined;
+let window: BrowserWindow | undefined;
+
+function openWindow(current: MainCore): void {
+  const win = createMainWindow(join(__dirname, 'preload.cjs'));
+  const untrust = current.senders.trust(win.webContents.id);
+  const stopPush = current.onPush((event, payload) => sendPush(win.webContents, event, payload));
+  win.on('closed', () => {
+    untrust();
+    stopPush();
+    window = undefined;
+  });
+  window = win;
+  void win.loadURL(APP_INDEX_URL);
+}
+
+async function start(): Promise<void> {
+  lockDownSession();
+  serveAppProtocol(join(__dirname, '..', 'renderer'));
+  const current = await createMainCore({
+    userDataDir: app.getPath('userData'),
+    cipher,
+    appInfo: { name: 'Flagdesk', version: app.getVersion(), platform: process.platform },
+    log: (message) => console.error(message),
+  });
+  core = current;
+  registerIpc(current.dispatch);
+  openWindow(current);
+  app.on('activate', () => {
+    if (!window) openWindow(current);
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => window?.focus());
+  void app.whenReady().then(start).catch((error: unknown) => {
+    // start() falls back to the demo when a remote profile fails, so this is a demo or disk error: no token in it.
+    dialog.showErrorBox('Flagdesk could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let closing = false;
+  app.on('before-quit', (event) => {
+    // Flush the demo snapshot before exiting.
+    if (closing || !core) return;
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { FlagdeskBridge } from '../../shared/contract';
+import { ApiError } from '../../shared/errors';
+import { createClient, shouldRetry } from './client';
+
+function bridgeAnswering(answer: Awaited<ReturnType<FlagdeskBridge['invoke']>> | Error): FlagdeskBridge {
+  return {
+    invoke: async () => {
+      if (answer instanceof Error) throw answer;
+      return answer as never;
+    },
+    on: () => () => {},
+  };
+}
+
+describe('api client', () => {
+  it('returns the data of a successful call', async () => {
+    const call = createClient(() => bridgeAnswering({ ok: true, data: { name: 'Flagdesk', version: '0.1.0', platform: 'linux' } }));
+    await expect(call('app.info', {})).resolves.toEqual({ name: 'Flagdesk', version: '0.1.0', platform: 'linux' });
+  });
+
+  it('throws the ApiError main reported, with status, name, message and details', async () => {
+    const call = createClient(() =>
+      bridgeAnswering({
+        ok: false,
+        error: { status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"', details: [{ message: 'taken', path: 'name' }] },
+      }),
+    );
+    const error = await call('segments.list', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"' });
+    expect((error as ApiError).details).toEqual([{ message: 'taken', path: 'name' }]);
+  });
+
+  it('turns a missing bridge into a status-0 ApiError', async () => {
+    const call = createClient(() => undefined);
+    await expect(call('connections.status', {})).rejects.toMatchObject({ status: 0, name: 'BridgeUnavailableError' });
+  });
+
+  it('turns a rejected invoke into a status-0 ApiError carrying the reason', async () => {
+    const call = createClient(() => bridgeAnswering(new Error('channel closed')));
+    await expect(call('connections.status', {})).rejects.toMatchObject({ status: 0, message: expect.stringContaining('channel closed') });
+  });
+});
+
+describe('retry policy', () => {
+  it('retries unreachable and server errors, not client errors', () => {
+    expect(shouldRetry(0, new ApiError(0, 'NetworkError', 'down'))).toBe(true);
+    expect(shouldRetry(0, new ApiError(503, 'ServiceUnavailable', 'busy'))).toBe(true);
+    expect(shouldRetry(0, new ApiError(401, 'AuthenticationRequired', 'no'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(404, 'NotFoundError', 'gone'))).toBe(false);
+    expect(shouldRetry(2, new ApiError(500, 'UnknownError', 'boom'))).toBe(false);
+  });
+});

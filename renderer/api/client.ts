@@ -1,0 +1,36 @@
+import type { Channel, ChannelInput, ChannelOutput, FlagdeskBridge, IpcResult } from '../../shared/contract';
+import { ApiError } from '../../shared/errors';
+
+export type Call = <C extends Channel>(channel: C, input: ChannelInput<C>) => Promise<ChannelOutput<C>>;
+
+/**
+ * Builds `call`: invoke a contract channel and unwrap its IpcResult into the data, or throw the ApiError the
+ * main process reported. Failures of the bridge itself become status-0 ApiErrors so that every error the UI
+ * sees has the same shape.
+ */
+export function createClient(getBridge: () => FlagdeskBridge | undefined): Call {
+  return async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+    const bridge = getBridge();
+    if (!bridge) {
+      throw new ApiError(0, 'BridgeUnavailableError', 'The Flagdesk bridge is missing: open the app from Flagdesk itself.');
+    }
+    let result: IpcResult<ChannelOutput<C>>;
+    try {
+      result = await bridge.invoke(channel, input);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ApiError(0, 'IpcError', `The main process did not answer: ${message}`);
+    }
+    if (result.ok) return result.data;
+    throw ApiError.from(result.error);
+  };
+}
+
+export const call: Call = createClient(() => (typeof window === 'undefined' ? undefined : window.flagdesk));
+
+/** Retry only what may pass on a second try: unreachable (status 0) and server-side (5xx) failures. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status >= 500;
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '../api/query-keys';
+import { createQueryClient } from '../api/query-client';
+import type { ConnectionStatus } from '../../shared/schemas';
+import { StatusNotice } from './status-notice';
+
+const NOTICE = 'The demo snapshot was unreadable and was moved aside; the demo starts fresh.';
+const base: ConnectionStatus = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true };
+
+afterEach(cleanup);
+
+describe('status notice', () => {
+  it('keeps a notice main sent once, until dismissed, and never shows it again', async () => {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.connections, { ...base, notice: NOTICE });
+    render(
+      <QueryClientProvider client={client}>
+        <StatusNotice />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+
+    // The next status no longer carries it: still shown, the user has not read it yet.
+    act(() => client.setQueryData(queryKeys.connections, base));
+    expect(screen.getByText(NOTICE)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(NOTICE)).toBeNull();
+
+    act(() => client.setQueryData(queryKeys.connections, { ...base, notice: NOTICE }));
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { ProfileView } from '../../../shared/schemas';
+import { useActivateProfile, useRemoveProfile, useTestConnection } from '../../api/connections';
+import { ErrorBanner } from '../../components/error-banner';
+import { TestReport } from './test-report';
+
+const TOKEN_LABEL: Record<ProfileView['tokenStorage'], string> = {
+  encrypted: 'Token stored encrypted',
+  memory: 'Token in memory only',
+  none: 'No token stored',
+};
+
+interface Props {
+  profile: ProfileView;
+  active: boolean;
+  onEdit: () => void;
+}
+
+export function ProfileRow({ profile, active, onEdit }: Props) {
+  const activate = useActivateProfile();
+  const remove = useRemoveProfile();
+  const test = useTestConnection();
+  const [confirming, setConfirming] = useState(false);
+  const remote = profile.kind === 'remote';
+  const error = activate.error ?? remove.error ?? test.error;
+
+  return (
+    <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
+      <div className="profile-main">
+        <div className="profile-heading">
+          <span className="profile-name">{profile.name}</span>
+          <span className={`badge badge-${profile.kind}`}>{remote ? 'Remote' : 'Demo'}</span>
+          {active && <span className="badge badge-active">Active</span>}
+        </div>
+        <p className="profile-meta">
+          {remote ? (
+            <>
+              <span className="mono">{profile.baseUrl}</span>
+              <span aria-hidden="true"> · </span>
+              <span className={profile.tokenStorage === 'memory' ? 'warning-text' : undefined}>{TOKEN_LABEL[profile.tokenStorage]}</span>
+            </>
+          ) : (
+            'Built-in sample instance, kept on this computer. Safe to experiment with.'
+          )}
+        </p>
+      </div>
+      <div className="profile-actions">
+        {!active && (
+          <button type="button" className="button button-primary" onClick={() => activate.mutate(profile.id)} disabled={activate.isPending}>
+            {activate.isPending ? 'Activating…' : 'Activate'}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => test.mutate({ id: profile.id })} disabled={test.isPending}>
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </button>
+        {remote && (
+          <button type="button" className="button" onClick={onEdit}>
+            Edit
+          </button>
+        )}
+        {remote && !confirming && (
+          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)}>
+            Remove
+          </button>
+        )}
+        {remote && confirming && (
+          <span className="confirm" role="group" aria-label={`Remove ${profile.name}?`}>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => remove.mutate(profile.id, { onSettled: () => setConfirming(false) })}
+              disabled={remove.isPending}
+            >
+              Confirm remove
+            </button>
+            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </span>
+        )}
+      </div>
+      {test.data && !test.isPending && (
+        <div className="profile-extra">
+          <TestReport report={test.data} />
+        </div>
+      )}
+      {error && (
+        <div className="profile-extra">
+          <ErrorBanner error={error} />
+        </div>
+      )}
+    </li>
+  );
+}

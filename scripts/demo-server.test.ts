@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The CLI end to end: arguments, the ready line, a request, and a clean, saving shutdown on SIGTERM. */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const READY = /Flagdesk demo server ready: (http:\/\/127\.0\.0\.1:\d+) token=(\S+)\n/;
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+function start(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo-server.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = READY.exec(stdout);
+      if (match?.[1] && match[2]) resolve({ url: match[1], token: match[2] });
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  ready.catch(() => undefined); // awaited only by tests that expect the server to start
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('npm run demo-server', () => {
+  it('serves the demo, then saves it and exits cleanly on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flagdesk-demo-server-'));
+    dirs.push(dir);
+    const server = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+    const { url, token } = await server.ready;
+    expect(token).toBe('T');
+
+    const created = await fetch(`${url}/api/admin/segments`, {
+      method: 'POST',
+      headers: { Authorization: 'T', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'cli-made-segment', constraints: [] }),
+    });
+    expect(created.status).toBe(201);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(await readFile(join(dir, 'demo-snapshot.json'), 'utf8')).toContain('cli-made-segment');
+  }, 60_000);
+
+  it('refuses an unknown argument with a usage message and status 2', async () => {
+    const server = start(['--prot', '1']);
+    expect(await server.exited).toBe(2);
+    expect(server.output().stderr).toContain('unknown argument "--prot"');
+    expect(server.output().stderr).toContain('Usage: npm run demo-server');
+  }, 60_000);
+
+  it('refuses a port that is not a number', async () => {
+    const server = start(['--port=abc']);
+    expect(await server.exited).toBe(2);
+    expect(server.output().stderr).toContain('--port must be a whole number from 0 to 65535, not "abc"');
+  }, 60_000);
+});

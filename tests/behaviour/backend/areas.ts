@@ -1,0 +1,18 @@
+import type { BackendArea } from './scenario';
+import { segmentsBackend } from './segments';
+import { strategySegmentsBackend } from './strategy-segments';
+import { eventsBackend } from './events';
+import { strategyTypesBackend } from './strategy-types';
+import { archiveValidationBackend } from './archive-validation';
+import { uiConfigBackend } from './ui-config';
+import { readsBackend } from './reads';
+
+export const BACKEND_AREAS: BackendArea<unknown>[] = [
+  segmentsBackend,
+  strategySegmentsBackend,
+  eventsBackend,
+  strategyTypesBackend,
+  archiveValidationBackend,
+  uiConfigBackend,
+  readsBackend,
+];

@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import type { Events } from '../../../shared/schemas';
+import { unique } from '../support/run-id';
+import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
+import { newFeature } from './fixtures';
+
+/** Events list and search. On 8.x the remote backend searches over GET /search/events (facts §10). */
+interface Fx {
+  feature: string;
+  segName: string;
+}
+
+const list = (check: (events: Events, fx: Fx) => void): BackendExpect<Fx> => ({ result: (value, fx) => check(value as Events, fx) });
+const capped = (cap: number) =>
+  list((events) => {
+    expect(events.events.length).toBe(Math.min(cap, events.totalEvents ?? 0));
+    // newest first by createdAt: 6.10.1 orders by time, so events of one transaction may tie in any id order
+    const times = events.events.map((e) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+const none = list((events) => {
+  expect(events.events).toEqual([]);
+  expect(events.totalEvents).toBe(0);
+});
+
+const listing: BackendScenario<Fx>[] = [
+  { name: 'list: at most 100, newest first', run: (b) => b.listEvents({}), expect: capped(100) },
+  {
+    name: 'list ?project=default: 6.x caps at 100, 8.x at 50',
+    run: (b) => b.listEvents({ project: 'default' }),
+    expect: list((events) => {
+      expect(events.events.length).toBe(Math.min(100, events.totalEvents ?? 0));
+      expect(events.events.every((e) => e.project === 'default')).toBe(true);
+    }),
+    v8: list((events) => expect(events.events.length).toBe(Math.min(50, events.totalEvents ?? 0))),
+  },
+  { name: 'list ?project=unknown: empty', run: (b) => b.listEvents({ project: 'no-such-project' }), expect: none },
+];
+
+const searching: BackendScenario<Fx>[] = [
+  {
+    name: 'search by flag: its create and strategy-add events',
+    run: (b, fx) => b.searchEvents({ feature: fx.feature }),
+    expect: list((events) => {
+      expect(events.events.map((e) => e.type)).toEqual(['feature-strategy-add', 'feature-created']);
+      expect(events.totalEvents).toBe(2);
+    }),
+  },
+  {
+    name: 'search by text: 6.x totalEvents ignores the query, 8.x honours it',
+    run: (b, fx) => b.searchEvents({ query: fx.segName }),
+    expect: list((events) => {
+      expect(events.events.map((e) => e.type)).toEqual(['segment-updated', 'segment-created']);
+      expect(events.totalEvents).toBeGreaterThan(2);
+    }),
+    v8: list((events) => {
+      expect(events.events.map((e) => e.type)).toEqual(['segment-updated', 'segment-created']);
+      expect(events.totalEvents).toBe(2);
+    }),
+  },
+  {
+    name: 'search by type',
+    run: (b) => b.searchEvents({ type: 'feature-created' }),
+    expect: list((events) => {
+      expect(events.events.length).toBeGreaterThan(0);
+      expect(events.events.every((e) => e.type === 'feature-created')).toBe(true);
+    }),
+  },
+  { name: 'search limit 1: the newest', run: (b) => b.searchEvents({ limit: 1 }), expect: list((events) => expect(events.events).toHaveLength(1)) },
+  {
+    name: 'search offset 5 limit 2',
+    run: async (b) => ({ page: await b.searchEvents({ offset: 5, limit: 2 }), all: await b.searchEvents({ limit: 10 }) }),
+    expect: {
+      result: (value) => {
+        const { page, all } = value as { page: Events; all: Events };
+        expect(page.events.map((e) => e.id)).toEqual(all.events.slice(5, 7).map((e) => e.id));
+      },
+    },
+  },
+  { name: 'search an unknown project: empty', run: (b) => b.searchEvents({ project: 'no-such-project' }), expect: none },
+];
+
+export const eventsBackend = backendArea<Fx>({
+  name: 'events',
+  setup: async (b) => {
+    // the project cap only shows with more than 100 events in the project
+    const { totalEvents = 0 } = await b.listEvents({ project: 'default' });
+    for (let i = totalEvents; i < 101; i += 1) await newFeature(b, 'b-fill');
+    const feature = await newFeature(b, 'b-ev');
+    await b.addFeatureStrategy('default', feature, 'development', { name: 'default', constraints: [], parameters: {} });
+    const segName = unique('b-ev-seg');
+    const segment = await b.createSegment({ name: segName, constraints: [] });
+    await b.updateSegment(segment.id, { name: segName, description: 'changed', constraints: [] });
+    return { feature, segName };
+  },
+  scenarios: [...listing, ...searching],
+});

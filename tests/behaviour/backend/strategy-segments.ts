@@ -1,0 +1,126 @@
+import { expect } from 'vitest';
+import type { SetStrategySegments } from '../../../shared/schemas';
+import { backendArea, type BackendScenario } from './scenario';
+import { newFeature, newSegment } from './fixtures';
+
+interface Fx {
+  feature: string;
+  segA: { id: number; name: string };
+  segB: { id: number; name: string };
+  extra: number[];
+  strategyId: string;
+}
+
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+const set = (fx: Fx, segmentIds: number[], overrides: Partial<SetStrategySegments> = {}): SetStrategySegments => ({
+  projectId: 'default',
+  strategyId: fx.strategyId,
+  environmentId: 'development',
+  segmentIds,
+  ...overrides,
+});
+const ids = (value: unknown): number[] => (value as { id: number }[]).map((s) => s.id).sort((a, b) => a - b);
+
+const scenarios: BackendScenario<Fx>[] = [
+  {
+    name: 'add a strategy with a segment',
+    run: (b, fx) =>
+      b.addFeatureStrategy('default', fx.feature, 'development', {
+        name: 'flexibleRollout',
+        constraints: [],
+        parameters: { rollout: '50', stickiness: 'default', groupId: fx.feature },
+        segments: [fx.segA.id],
+      }),
+    expect: {
+      result: (value, fx) => {
+        expect(value).toMatchObject({ name: 'flexibleRollout', segments: [fx.segA.id] });
+        fx.strategyId = (value as { id: string }).id;
+      },
+      events: (fx) => [{ type: 'feature-strategy-add', featureName: fx.feature, project: 'default', environment: 'development' }],
+    },
+  },
+  {
+    name: 'the flag shows the strategy and its segment',
+    run: (b, fx) => b.getFeature('default', fx.feature),
+    expect: {
+      result: (value, fx) => {
+        const environments = (value as { environments?: { name: string; strategies?: { id: string; segments?: number[] }[] }[] }).environments ?? [];
+        const strategy = environments.find((e) => e.name === 'development')?.strategies?.find((s) => s.id === fx.strategyId);
+        expect(strategy?.segments).toEqual([fx.segA.id]);
+      },
+    },
+  },
+  {
+    name: 'strategies using the segment',
+    run: (b, fx) => b.getStrategiesUsingSegment(fx.segA.id),
+    expect: {
+      result: (value, fx) =>
+        expect((value as { strategies: unknown[] }).strategies).toEqual([
+          expect.objectContaining({ id: fx.strategyId, projectId: 'default', featureName: fx.feature, strategyName: 'flexibleRollout', environment: 'development' }),
+        ]),
+    },
+  },
+  { name: 'strategies using an unused segment', run: (b, fx) => b.getStrategiesUsingSegment(fx.segB.id), expect: { result: { strategies: [] } } },
+  {
+    name: 'strategies of an unknown segment: 6.x empty, 8.x 404',
+    run: (b) => b.getStrategiesUsingSegment(999999),
+    expect: { result: { strategies: [] } },
+    v8: { error: { status: 404, name: 'NotFoundError', message: 'No segment exists with ID "999999"' } },
+  },
+  { name: 'segments of the strategy', run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId), expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id]) } },
+  { name: 'segments of an unknown strategy: empty', run: (b) => b.getSegmentsForStrategy(ZERO_UUID), expect: { result: [] } },
+  {
+    name: 'replace with two segments: echo, no event',
+    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
+    expect: { result: (value, fx) => expect(value).toMatchObject(set(fx, [fx.segA.id, fx.segB.id])), noEventsMentioning: (fx) => fx.strategyId },
+  },
+  {
+    name: 'the strategy has both',
+    run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId),
+    expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id, fx.segB.id].sort((a, b) => a - b)) },
+  },
+  { name: 'replace with []', run: (b, fx) => b.setStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
+  { name: 'the strategy has none', run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId), expect: { result: [] } },
+  {
+    name: 'replace with an unknown segment',
+    run: (b, fx) => b.setStrategySegments(set(fx, [999999])),
+    expect: { error: { status: 500, name: 'UnknownError', message: 'feature_strategy_segment_segment_id_fkey' } },
+    demo: { error: { status: '4xx', message: '999999' } },
+  },
+  {
+    name: 'replace on an unknown strategy',
+    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id], { strategyId: ZERO_UUID })),
+    expect: { error: { status: 500, name: 'UnknownError', message: 'feature_strategy_segment_feature_strategy_id_fkey' } },
+    demo: { error: { status: '4xx', message: ZERO_UUID } },
+  },
+  {
+    name: 'replace with an unknown project and environment (not checked)',
+    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id], { projectId: 'no-such-project', environmentId: 'no-such-env' })),
+    expect: { result: { projectId: 'no-such-project', environmentId: 'no-such-env' } },
+  },
+  {
+    name: 'replace with 6 segments (limit 5)',
+    run: (b, fx) => b.setStrategySegments(set(fx, fx.extra)),
+    expect: { error: { status: 400, name: 'BadDataError', message: 'Strategies may not have more than 5 segments' } },
+  },
+  {
+    name: 'delete a segment in use',
+    run: (b, fx) => b.deleteSegment(fx.segA.id),
+    expect: { error: { status: 409, name: 'SegmentInUseError' }, noEventsMentioning: (fx) => fx.segA.name },
+  },
+  {
+    name: 'the list counts its use',
+    run: (b) => b.listSegments(),
+    expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
+  },
+];
+
+export const strategySegmentsBackend = backendArea<Fx>({
+  name: 'strategy-segments',
+  setup: async (b) => {
+    const extra: number[] = [];
+    for (let i = 0; i < 6; i += 1) extra.push((await newSegment(b, 'b-extra')).id);
+    return { feature: await newFeature(b, 'b-ss'), segA: await newSegment(b, 'b-ssa'), segB: await newSegment(b, 'b-ssb'), extra, strategyId: '' };
+  },
+  scenarios,
+});

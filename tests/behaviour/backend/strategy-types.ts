@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import type { StrategyType } from '../../../shared/schemas';
+import { unique } from '../support/run-id';
+import { backendArea, type BackendScenario } from './scenario';
+
+interface Fx {
+  name: string;
+}
+
+const PARAMETERS = [{ name: 'p1', type: 'number' as const, description: 'd2', required: true }, { name: 'p2', type: 'list' as const }];
+const find = (value: unknown, name: string): StrategyType | undefined => (value as StrategyType[]).find((s) => s.name === name);
+
+const scenarios: BackendScenario<Fx>[] = [
+  {
+    name: 'create a custom strategy type',
+    run: (b, fx) => b.createStrategyType({ name: fx.name, description: 'probe custom', parameters: [{ name: 'p1', type: 'string', description: 'd', required: false }] }),
+    expect: {
+      result: (value, fx) => expect(value).toMatchObject({ name: fx.name, editable: true, deprecated: false, description: 'probe custom' }),
+      events: (fx) => [{ type: 'strategy-created', data: { name: fx.name } }],
+    },
+  },
+  {
+    name: 'create it again',
+    run: (b, fx) => b.createStrategyType({ name: fx.name, parameters: [] }),
+    expect: { error: { status: 409, name: 'NameExistsError', message: 'already exist' } },
+  },
+  {
+    name: 'update it',
+    run: (b, fx) => b.updateStrategyType(fx.name, { description: 'updated', parameters: PARAMETERS }),
+    expect: { result: (value) => expect(value).toBeUndefined(), events: (fx) => [{ type: 'strategy-updated', data: { name: fx.name } }] },
+  },
+  {
+    name: 'the list shows the update',
+    run: (b) => b.listStrategyTypes(),
+    expect: { result: (value, fx) => expect(find(value, fx.name)).toMatchObject({ description: 'updated', parameters: PARAMETERS }) },
+  },
+  {
+    name: 'update built-in default: 500',
+    run: (b) => b.updateStrategyType('default', { description: 'hacked', parameters: [] }),
+    expect: { error: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy default' } },
+  },
+  {
+    name: 'built-ins stay read-only',
+    run: (b) => b.listStrategyTypes(),
+    expect: {
+      result: (value) => {
+        expect(find(value, 'default')).toMatchObject({ editable: false });
+        expect(find(value, 'default')?.description).not.toBe('hacked');
+        expect(find(value, 'flexibleRollout')).toMatchObject({ editable: false });
+      },
+    },
+  },
+  {
+    name: 'update an unknown strategy type',
+    run: (b) => b.updateStrategyType(unique('no-such-strategy'), { parameters: [] }),
+    expect: { error: { status: 404, name: 'NotFoundError', message: 'No strategy found' } },
+  },
+];
+
+export const strategyTypesBackend = backendArea<Fx>({ name: 'strategy-types', setup: async () => ({ name: unique('b-custom') }), scenarios });

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import { isValidOrigin } from '../../../shared/domain/origin';
+import { backendArea, type BackendScenario } from './scenario';
+
+/** Front-end API origins: 6.x writes POST /ui-config, 7+/8.x POST /ui-config/cors; both answer alike. */
+type Fx = null;
+
+const origins = (value: unknown): unknown => (value as { frontendApiOrigins?: unknown }).frontendApiOrigins;
+const setTo = (list: string[]): BackendScenario<Fx>[] => [
+  {
+    name: `set origins ${JSON.stringify(list)}`,
+    run: (b) => b.setFrontendApiOrigins(list),
+    expect: { events: () => [{ type: 'setting-updated', data: { id: 'unleash.frontend', frontendApiOrigins: list } }] },
+  },
+  { name: `ui-config shows ${JSON.stringify(list)}`, run: (b) => b.getUiConfig(), expect: { result: (value) => expect(origins(value)).toEqual(list) } },
+];
+const rejected = (origin: string): BackendScenario<Fx> => ({
+  name: `reject origin ${JSON.stringify(origin)}`,
+  run: (b) => b.setFrontendApiOrigins([origin]),
+  expect: { error: { status: 400, name: 'BadDataError', message: `Invalid origin: ${origin}` } },
+});
+
+const scenarios: BackendScenario<Fx>[] = [
+  {
+    name: 'ui-config: version, edition and limits',
+    run: (b) => b.getUiConfig(),
+    expect: {
+      result: (value) => {
+        expect(value).toMatchObject({ version: expect.any(String), environment: 'Open Source' });
+        expect(Array.isArray(origins(value))).toBe(true);
+      },
+    },
+  },
+  // a fresh server's first write records setting-created; start from a known state
+  { name: "set origins ['*'] (known state)", run: (b) => b.setFrontendApiOrigins(['*']), expect: {} },
+  ...setTo(['https://example.com', 'http://localhost:3000']),
+  rejected('not a url'),
+  rejected('https://example.com/path'),
+  rejected('https://example.com/'),
+  { name: 'a rejected write changes nothing', run: (b) => b.getUiConfig(), expect: { result: (value) => expect(origins(value)).toEqual(['https://example.com', 'http://localhost:3000']) } },
+  ...setTo(['*', 'https://example.com']),
+  ...setTo([]),
+  ...setTo(['*']),
+  {
+    name: 'the shared origin rule agrees with the server on these inputs',
+    run: async () => ['https://example.com', 'http://localhost:3000', '*'].every(isValidOrigin) && !['not a url', 'https://example.com/'].some(isValidOrigin),
+    expect: { result: (value) => expect(value).toBe(true) },
+  },
+];
+
+export const uiConfigBackend = backendArea<Fx>({ name: 'ui-config', setup: async () => null, scenarios });

@@ -1,0 +1,55 @@
+import type { Send, WireRequest, WireResponse } from './wire-client';
+import { unique } from './run-id';
+
+/** Fixture writes over the wire; any unexpected answer stops the area with the server's words. */
+async function must(send: Send, request: WireRequest, statuses: number[]): Promise<WireResponse> {
+  const response = await send(request);
+  if (!statuses.includes(response.status)) {
+    throw new Error(`fixture ${request.method} ${request.path} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  }
+  return response;
+}
+
+export async function createFeature(send: Send, prefix: string, project = 'default'): Promise<string> {
+  const name = unique(prefix);
+  await must(send, { method: 'POST', path: `/api/admin/projects/${project}/features`, body: { name } }, [201]);
+  return name;
+}
+
+export async function addStrategy(
+  send: Send,
+  feature: string,
+  body: Record<string, unknown> = { name: 'default', constraints: [], parameters: {} },
+  environment = 'development',
+): Promise<string> {
+  const response = await must(
+    send,
+    { method: 'POST', path: `/api/admin/projects/default/features/${feature}/environments/${environment}/strategies`, body },
+    [200, 201],
+  );
+  return (response.json as { id: string }).id;
+}
+
+export async function createSegment(send: Send, body: Record<string, unknown>): Promise<number> {
+  const response = await must(send, { method: 'POST', path: '/api/admin/segments', body }, [201]);
+  return (response.json as { id: number }).id;
+}
+
+export async function createStrategyType(send: Send, prefix: string): Promise<string> {
+  const name = unique(prefix);
+  const parameters = [{ name: 'p1', type: 'string', description: 'd', required: false }];
+  await must(send, { method: 'POST', path: '/api/admin/strategies', body: { name, description: 'custom', parameters } }, [201]);
+  return name;
+}
+
+export async function addDependency(send: Send, child: string, parent: string): Promise<void> {
+  await must(
+    send,
+    { method: 'POST', path: `/api/admin/projects/default/features/${child}/dependencies`, body: { feature: parent, enabled: true } },
+    [200],
+  );
+}
+
+export async function getJson(send: Send, path: string): Promise<unknown> {
+  return (await must(send, { method: 'GET', path }, [200])).json;
+}

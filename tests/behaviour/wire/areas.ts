@@ -1,0 +1,20 @@
+import type { WireArea } from './scenario';
+import { authArea } from './auth';
+import { segmentsArea } from './segments';
+import { strategySegmentsArea } from './strategy-segments';
+import { eventsListArea } from './events-list';
+import { eventsSearchArea } from './events-search';
+import { strategyTypesArea } from './strategy-types';
+import { archiveValidationArea } from './archive-validation';
+import { uiConfigArea } from './ui-config';
+
+export const WIRE_AREAS: WireArea<unknown>[] = [
+  authArea,
+  segmentsArea,
+  strategySegmentsArea,
+  eventsListArea,
+  eventsSearchArea,
+  strategyTypesArea,
+  archiveValidationArea,
+  uiConfigArea,
+];

@@ -1,0 +1,145 @@
+import { expect } from 'vitest';
+import type { Send } from '../support/wire-client';
+import { getJson } from '../support/wire-fixtures';
+import { RUN_ID, unique } from '../support/run-id';
+import { area, type WireScenario } from './scenario';
+import { badData, notFound, transportRows } from './common';
+
+/** Probe "Strategies: PUT /api/admin/strategies/{name}" with a custom strategy type of this run. */
+interface Fx {
+  name: string;
+  otherName: string;
+  oneChar: string;
+}
+
+const P1 = { name: 'p1', type: 'string', description: 'd', required: false };
+const UPDATED_PARAMETERS = [{ name: 'p1', type: 'number', description: 'd2', required: true }, { name: 'p2', type: 'list' }];
+const path = (fx: Fx): string => `/api/admin/strategies/${fx.name}`;
+const put = (fx: Fx, body: unknown) => ({ method: 'PUT' as const, path: path(fx), body });
+const updated = (fx: Fx) => [{ type: 'strategy-updated', data: { name: fx.name } }];
+
+/** A one-character name no strategy type has yet (real servers keep earlier runs' types). */
+async function freeOneCharName(send: Send): Promise<string> {
+  const { strategies } = (await getJson(send, '/api/admin/strategies')) as { strategies: { name: string }[] };
+  const taken = new Set(strategies.map((s) => s.name));
+  return [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'].find((c) => !taken.has(c)) ?? 'x';
+}
+
+const scenarios: WireScenario<Fx>[] = [
+  {
+    name: 'create a custom strategy type',
+    request: (fx) => ({ method: 'POST', path: '/api/admin/strategies', body: { name: fx.name, description: 'probe custom', parameters: [P1] } }),
+    expect: {
+      status: 201,
+      body: (json, fx) =>
+        expect(json).toEqual({ displayName: null, name: fx.name, editable: true, description: 'probe custom', parameters: [P1], deprecated: false, title: null }),
+      location: (fx) => `strategies/${fx.name}`,
+      events: (fx) => [{ type: 'strategy-created', data: { name: fx.name } }],
+    },
+  },
+  {
+    name: 'create it again',
+    request: (fx) => ({ method: 'POST', path: '/api/admin/strategies', body: { name: fx.name, description: 'probe custom', parameters: [P1] } }),
+    expect: { status: 409, name: 'NameExistsError', message: 'already exist' },
+  },
+  {
+    name: 'valid update: 200 with an empty body',
+    request: (fx) => put(fx, { name: fx.name, description: 'updated', parameters: UPDATED_PARAMETERS }),
+    expect: { status: 200, empty: true, events: updated },
+  },
+  {
+    name: 'GET shows the update',
+    request: (fx) => ({ method: 'GET', path: path(fx) }),
+    expect: { status: 200, body: { description: 'updated', parameters: UPDATED_PARAMETERS, editable: true } },
+  },
+  {
+    name: 'update without a name in the body',
+    request: (fx) => put(fx, { description: 'no name', parameters: [] }),
+    expect: { status: 200, empty: true, events: updated },
+  },
+  {
+    name: 'update with another name in the body: the path wins',
+    request: (fx) => put(fx, { name: fx.otherName, description: 'updated', parameters: UPDATED_PARAMETERS }),
+    expect: { status: 200, empty: true, events: updated },
+  },
+  {
+    name: 'GET after the name-mismatch update',
+    request: (fx) => ({ method: 'GET', path: path(fx) }),
+    expect: { status: 200, body: (json, fx) => expect(json).toMatchObject({ name: fx.name, description: 'updated' }) },
+  },
+  {
+    name: 'no strategy was created under the body name',
+    request: (fx) => ({ method: 'GET', path: `/api/admin/strategies/${fx.otherName}` }),
+    expect: notFound('No strategy found'),
+  },
+  {
+    name: 'update: missing parameters',
+    request: (fx) => put(fx, { name: fx.name, description: 'x' }),
+    expect: badData('The `/body/parameters` property is required.', '/body/parameters'),
+  },
+  {
+    name: 'update: parameters of the wrong type',
+    request: (fx) => put(fx, { name: fx.name, parameters: 'x' }),
+    expect: badData('The `/body/parameters` property must be array. You sent "x".', '/body/parameters'),
+  },
+  {
+    name: 'update: parameter type not in the enum',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ name: 'p', type: 'date' }] }),
+    expect: badData('You provided "date", which is not valid.', 'type'),
+  },
+  {
+    name: 'update: parameter without a name',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ type: 'string' }] }),
+    expect: badData('The `/body/parameters/0/name` property is required.', '/body/parameters/0/name'),
+  },
+  {
+    name: 'update: description of 51 characters',
+    request: (fx) => put(fx, { name: fx.name, description: 'd'.repeat(51), parameters: [] }),
+    expect: { status: 200, empty: true },
+  },
+  ...transportRows<Fx>('update', 'PUT', path, { description: 'x', parameters: [] }),
+  ...(['default', 'flexibleRollout'] as const).map(
+    (builtIn): WireScenario<Fx> => ({
+      name: `update built-in ${builtIn}: 500`,
+      request: { method: 'PUT', path: `/api/admin/strategies/${builtIn}`, body: { name: builtIn, description: 'hacked', parameters: [] } },
+      expect: { status: 500, name: 'UnknownError', message: `Cannot edit strategy ${builtIn}`, noEventsMentioning: () => 'hacked' },
+    }),
+  ),
+  {
+    name: 'update an unknown name',
+    request: { method: 'PUT', path: `/api/admin/strategies/no-such-strategy-${RUN_ID}`, body: { parameters: [] } },
+    expect: notFound('No strategy found'),
+  },
+  {
+    name: 'built-in default is unchanged',
+    request: { method: 'GET', path: '/api/admin/strategies/default' },
+    expect: {
+      status: 200,
+      body: (json) => {
+        expect(json).toMatchObject({ name: 'default', editable: false });
+        expect((json as { description: string }).description).not.toBe('hacked');
+      },
+    },
+  },
+  {
+    name: 'create: name of 1 character',
+    request: (fx) => ({ method: 'POST', path: '/api/admin/strategies', body: { name: fx.oneChar, parameters: [] } }),
+    expect: { status: 201, body: (json, fx) => expect(json).toMatchObject({ name: fx.oneChar, description: null, editable: true }) },
+  },
+  {
+    name: 'create: name of 51 characters',
+    request: { method: 'POST', path: '/api/admin/strategies', body: { name: `${'s'.repeat(50 - RUN_ID.length)}-${RUN_ID}`, parameters: [] } },
+    expect: { status: 201 },
+  },
+  {
+    name: 'create: name with spaces',
+    request: { method: 'POST', path: '/api/admin/strategies', body: { name: `bad name ${RUN_ID}`, parameters: [] } },
+    expect: badData(`"name" must be URL friendly. You provided "bad name ${RUN_ID}".`),
+  },
+];
+
+export const strategyTypesArea = area<Fx>({
+  name: 'strategy-types',
+  setup: async (send) => ({ name: unique('probe-custom'), otherName: unique('other-name'), oneChar: await freeOneCharName(send) }),
+  scenarios,
+});
