@@ -209,7 +209,7 @@ cmd_test() {
   . "$ENV_FILE"
   set +a
   local status=0
-  (cd "$APP_DIR" && npx vitest run --project behaviour) || status=$?
+  (cd "$APP_DIR" && FLAGDESK_REQUIRE_LIVE=1 npx vitest run --project behaviour) || status=$?
   exit "$status"
 }
 

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,9 +11,6 @@ export interface DemoServer {
   stop(): Promise<void>;
 }
 
-export function demoServerAvailable(): boolean {
-  return existsSync(`${ROOT}/${SCRIPT}`);
-}
 
 /** `tsx scripts/demo-server.ts --port 0 --token T`, resolved once it prints its ready line. */
 export function startDemoServer(token: string): Promise<DemoServer> {

@@ -17,7 +17,11 @@ let server: BrowserServer | undefined;
 /** Build the renderer (as `npm run build:renderer` does) while Chromium starts; both are shared by every spec. */
 export async function setup(project: TestProject): Promise<void> {
   const executable = chromiumPath();
-  if (!executable) console.warn(NO_CHROMIUM_MESSAGE);
+  if (!executable) {
+    // CI installs Chromium (.ci/run); there a skipped browser tier is a failure, not a warning.
+    if (process.env.FLAGDESK_REQUIRE_ALL_TIERS === '1') throw new Error(`${NO_CHROMIUM_MESSAGE} FLAGDESK_REQUIRE_ALL_TIERS=1 forbids skipping.`);
+    console.warn(NO_CHROMIUM_MESSAGE);
+  }
   project.provide('chromiumEndpoint', '');
   if (!executable && !electronBinary()) return;
   const [, launched] = await Promise.all([

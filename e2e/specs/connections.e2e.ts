@@ -2,7 +2,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApp, type AppHarness } from '../harness/app-harness';
 import { connectChromium } from '../harness/chromium';
-import { demoServerAvailable, startDemoServer, type DemoServer } from '../harness/demo-server';
+import { startDemoServer, type DemoServer } from '../harness/demo-server';
 
 const endpoint = inject('chromiumEndpoint');
 const TOKEN = 'e2e-admin-token';
@@ -10,13 +10,13 @@ const TOKEN = 'e2e-admin-token';
 describe.skipIf(!endpoint)('connections', () => {
   let browser: Browser;
   let app: AppHarness;
-  let server: DemoServer | undefined;
+  let server: DemoServer;
 
   beforeAll(async () => {
     // The demo server (a separate tsx process) starts while we connect.
     [browser, server] = await Promise.all([
       connectChromium(endpoint),
-      demoServerAvailable() ? startDemoServer(TOKEN) : Promise.resolve(undefined),
+      startDemoServer(TOKEN),
     ]);
     app = await startApp(browser);
     await app.open();
@@ -57,9 +57,9 @@ describe.skipIf(!endpoint)('connections', () => {
     await form().getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it.skipIf(!demoServerAvailable())('shows the 401 sentence for a wrong token', async () => {
+  it('shows the 401 sentence for a wrong token', async () => {
     await app.page.getByRole('button', { name: 'Add remote connection' }).click();
-    await fill(form(), { name: 'Wrong token', baseUrl: server!.url, token: 'not-the-token' });
+    await fill(form(), { name: 'Wrong token', baseUrl: server.url, token: 'not-the-token' });
     await form().getByRole('button', { name: 'Test connection' }).click();
     const report = form().getByTestId('test-report');
     await report.waitFor();
@@ -69,9 +69,9 @@ describe.skipIf(!endpoint)('connections', () => {
     await form().getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it.skipIf(!demoServerAvailable())('adds a remote profile, tests it, activates it, and Segments come from it', async () => {
+  it('adds a remote profile, tests it, activates it, and Segments come from it', async () => {
     await app.page.getByRole('button', { name: 'Add remote connection' }).click();
-    await fill(form(), { name: 'Staging', baseUrl: server!.url, token: TOKEN });
+    await fill(form(), { name: 'Staging', baseUrl: server.url, token: TOKEN });
     await form().getByRole('button', { name: 'Test connection' }).click();
     await form().getByTestId('report-version').waitFor();
     expect(await form().getByTestId('report-version').textContent()).toBe('6.10.1');
@@ -98,7 +98,7 @@ describe.skipIf(!endpoint)('connections', () => {
     expect(app.problems).toEqual([]);
   });
 
-  it.skipIf(!demoServerAvailable())('follows a switch made by the main process (connections.changed push)', async () => {
+  it('follows a switch made by the main process (connections.changed push)', async () => {
     await app.core.connections.activate('demo');
     const header = app.page.locator('.topbar');
     await expect.poll(() => header.getByTestId('active-instance-name').textContent()).toBe('Demo');

@@ -1,5 +1,5 @@
-import type { AdminBackend } from '../../electron/backend/admin-backend';
-import { row, todo } from './rows';
+import { createDemoBackend } from '../../electron/backend/demo/index';
+import { row } from './rows';
 import { timeRunsAsync } from './stats';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
@@ -7,35 +7,18 @@ const READY_BUDGET: Budget = { max: 150, text: '< 150 ms' };
 const READY_NAME = 'demo backend ready (default dataset)';
 const CRUD_NAME = 'segment CRUD on the demo backend';
 
-type CreateDemoBackend = () => AdminBackend;
-
-/** Loaded at run time so that the rest of the bench still runs while the demo backend is missing or broken. */
-async function loadFactory(): Promise<CreateDemoBackend | string> {
-  try {
-    const mod = (await import('../../electron/backend/demo/index')) as { createDemoBackend?: unknown };
-    return typeof mod.createDemoBackend === 'function'
-      ? (mod.createDemoBackend as CreateDemoBackend)
-      : 'TODO: electron/backend/demo/index.ts exports no createDemoBackend()';
-  } catch (error) {
-    return `TODO: cannot load electron/backend/demo/index.ts (${(error as Error).message.split('\n')[0]})`;
-  }
-}
-
 /** Startup of the demo backend with its default dataset, and segment create/get/update/delete throughput. */
 export const demoBackendBench: BenchModule = {
   name: 'demo backend',
   async run(ctx: BenchContext): Promise<BenchRow[]> {
-    const create = await loadFactory();
-    if (typeof create === 'string') return [todo(READY_NAME, create, READY_BUDGET), todo(CRUD_NAME, create)];
-
     // "Ready" = constructed and able to answer a first read.
     const ready = await timeRunsAsync(async () => {
-      const backend = create();
+      const backend = createDemoBackend();
       await backend.listSegments();
     }, ctx.runs);
     const rows = [row(READY_NAME, ready.p50, 'ms', READY_BUDGET, { p95: round(ready.p95), runs: ready.runs })];
 
-    const backend = create();
+    const backend = createDemoBackend();
     const constraints = [
       { contextName: 'userId', operator: 'IN' as const, values: ['u1', 'u2', 'u3'] },
       { contextName: 'appName', operator: 'STR_STARTS_WITH' as const, values: ['web'], caseInsensitive: true },

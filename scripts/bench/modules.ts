@@ -1,9 +1,15 @@
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
+import { ipcDispatchBench } from './ipc-dispatch';
+import { remoteOverheadBench } from './remote-overhead';
+import { rendererBundleBench } from './renderer-bundle';
 import type { BenchModule } from './types';
 
 /** Every measurement, in run order. Add one: write scripts/bench/<name>.ts exporting a BenchModule, list it here. */
 export const BENCH_MODULES: BenchModule[] = [
   demoBackendBench,
   eventLogBench,
+  ipcDispatchBench,
+  remoteOverheadBench,
+  rendererBundleBench,
 ];

@@ -5,7 +5,14 @@ import { LIMITS } from '../domain/limits';
 export const eventTagSchema = z.looseObject({ type: z.string(), value: z.string() });
 export type EventTag = z.infer<typeof eventTagSchema>;
 
-const jsonObject = z.record(z.string(), z.unknown());
+/**
+ * data/preData are free-form JSON objects. A shape check only: z.record would walk and copy every key of every
+ * payload, which doubled the cost of reading 100 events from a server (bench: remote vs direct HTTP).
+ */
+const jsonObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'must be an object',
+);
 
 /**
  * An event record. `type` stays a plain string on read: newer servers write types the seed does not list.

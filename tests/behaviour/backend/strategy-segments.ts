@@ -113,6 +113,14 @@ const scenarios: BackendScenario<Fx>[] = [
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
   },
+  { name: 'archive the flag', run: (b, fx) => b.archiveFeatures('default', [fx.feature]), expect: { result: undefined } },
+  { name: 'strategies of an archived flag are no longer listed', run: (b, fx) => b.getStrategiesUsingSegment(fx.segA.id), expect: { result: { strategies: [] } } },
+  {
+    name: 'nor counted in the list',
+    run: (b) => b.listSegments(),
+    expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 }) },
+  },
+  { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment(fx.segA.id), expect: { events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
 ];
 
 export const strategySegmentsBackend = backendArea<Fx>({

@@ -15,6 +15,11 @@ function live(variable: 'UNLEASH_URL_6' | 'UNLEASH_URL_8'): LiveServer | undefin
 export const REAL_6 = live('UNLEASH_URL_6');
 export const REAL_8 = live('UNLEASH_URL_8');
 
+// `npm run test:live` (and so CI) must never pass with a real target skipped.
+if (process.env.FLAGDESK_REQUIRE_LIVE === '1' && (!REAL_6 || !REAL_8)) {
+  throw new Error('FLAGDESK_REQUIRE_LIVE=1 but UNLEASH_URL_6 or UNLEASH_URL_8 is not set: the live tier cannot run.');
+}
+
 export function skipMessage(variable: string, what: string): string {
   return (
     `${what}: skipped because ${variable} is not set. Run \`npm run test:live\` ` +

@@ -143,6 +143,16 @@ describe('segment delete', () => {
 });
 
 describe('segments and strategies', () => {
+  it('leaves strategies of archived flags out of the usage list, as 6.10.1 does', async () => {
+    const demo = freshDemo();
+    const { id } = await demo.createSegment(seg('s'));
+    await flagWithStrategy(demo, 'kept', [id]);
+    await flagWithStrategy(demo, 'gone', [id]);
+    await demo.archiveFeatures('default', ['gone']);
+    const { strategies } = await demo.getStrategiesUsingSegment(id);
+    expect(strategies.map((strategy) => strategy.featureName)).toEqual(['kept']);
+  });
+
   it('lists the strategies using a segment, and empty lists for an unknown one', async () => {
     const demo = freshDemo();
     const { id } = await demo.createSegment(seg('s'));

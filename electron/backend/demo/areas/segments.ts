@@ -144,12 +144,12 @@ export function deleteSegment(ctx: DemoContext, id: number): void {
 }
 
 /**
- * 6.10.1 answers an unknown id with empty lists, not 404 (probe §5). Archived flags' strategies are listed too: the
- * 6.x store joins feature_strategy_segment without an archived filter (the newer ESM store adds one).
+ * 6.10.1 answers an unknown id with empty lists, not 404 (probe §5). Strategies of archived flags are not listed:
+ * asked of a real 6.10.1, a segment's strategy disappeared from this list once its flag was archived.
  */
 export function getStrategiesUsingSegment(ctx: DemoContext, id: number): SegmentStrategies {
   return {
-    strategies: strategiesUsing(ctx, id, false).map(({ feature, environment, strategy }) => ({
+    strategies: strategiesUsing(ctx, id, true).map(({ feature, environment, strategy }) => ({
       id: strategy.id,
       projectId: feature.project,
       featureName: feature.name,

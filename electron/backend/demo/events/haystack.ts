@@ -14,6 +14,7 @@ import { FIELD_SEPARATOR } from './like-pattern';
 
 export const CHUNK_EVENTS = 4096;
 const MAX_DIFF_POS = 0xffff;
+const CASED = /[A-Z\u0080-\uffff]/g;
 
 export interface ColumnTexts {
   data: string | null;
@@ -51,7 +52,10 @@ export class Haystack {
     if (lower !== json) {
       if (lower.length !== json.length || json.length > MAX_DIFF_POS) this.verbatim.set(index, json);
       else {
-        for (let i = 0; i < json.length; i++) {
+        // Only upper-case ASCII and non-ASCII characters can change; a native scan finds them.
+        CASED.lastIndex = 0;
+        for (let m = CASED.exec(json); m !== null; m = CASED.exec(json)) {
+          const i = m.index;
           const code = json.charCodeAt(i);
           if (code !== lower.charCodeAt(i)) {
             this.tailDiffPos.push(i);
