@@ -59,6 +59,36 @@ describe('npm run demo-server', () => {
     expect(await readFile(join(dir, 'demo-snapshot.json'), 'utf8')).toContain('cli-made-segment');
   }, 60_000);
 
+  it('keeps the saved demo across restarts, and --reset brings back the seeded one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flagdesk-demo-server-'));
+    dirs.push(dir);
+    const names = async (url: string) => {
+      const res = await fetch(`${url}/api/admin/segments`, { headers: { Authorization: 'T' } });
+      return ((await res.json()) as { segments: { name: string }[] }).segments.map((s) => s.name);
+    };
+    const first = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+    const { url } = await first.ready;
+    const seeded = await names(url);
+    await fetch(`${url}/api/admin/segments`, {
+      method: 'POST',
+      headers: { Authorization: 'T', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'kept-across-restarts', constraints: [] }),
+    });
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+    expect(await names((await second.ready).url)).toContain('kept-across-restarts');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const third = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50', '--reset']);
+    expect(await names((await third.ready).url)).toEqual(seeded);
+    expect(third.output().stderr).toContain('reset to its seeded state');
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 60_000);
+
   it('refuses an unknown argument with a usage message and status 2', async () => {
     const server = start(['--prot', '1']);
     expect(await server.exited).toBe(2);

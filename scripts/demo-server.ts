@@ -1,22 +1,24 @@
 /**
- * `npm run demo-server -- [--port N] [--token T] [--data DIR] [--events N]`
+ * `npm run demo-server -- [--port N] [--token T] [--data DIR [--reset]] [--events N]`
  * Serves the demo backend as Unleash's admin REST API on 127.0.0.1, so any Unleash client (the app's remote
  * backend, curl, the behaviour suite) can talk to it. Prints one ready line that tests parse.
  */
 import { createDemoBackend, openDemoStore, type DemoStore } from '../electron/backend/demo';
 import { serveAdminApi } from '../electron/backend/http/serve';
 
-const USAGE = `Usage: npm run demo-server -- [--port N] [--token T] [--data DIR] [--events N]
+const USAGE = `Usage: npm run demo-server -- [--port N] [--token T] [--data DIR [--reset]] [--events N]
   --port N     port on 127.0.0.1 (default 4243; 0 picks a free one)
   --token T    the admin API token clients must send (default *:*.flagdesk-demo-admin-token)
   --data DIR   keep the demo in DIR, saved after changes and at exit (default: in memory only)
-  --events N   size of the seeded event history (default 2500)`;
+  --events N   size of the seeded event history (default 2500)
+  --reset      with --data: throw away the saved state and start from the seeded demo`;
 
 interface Args {
   port: number;
   token: string;
   data?: string;
   events?: number;
+  reset?: boolean;
 }
 
 class UsageError extends Error {}
@@ -51,6 +53,9 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
       case '--data':
         args.data = value();
         break;
+      case '--reset':
+        args.reset = true;
+        break;
       case '--events':
         args.events = integerIn('--events', value(), 0, 10_000_000);
         break;
@@ -80,6 +85,13 @@ async function main(): Promise<void> {
   if (args.data !== undefined) {
     store = await openDemoStore(args.data, options);
     if (store.notice) process.stderr.write(`demo-server: ${store.notice}\n`);
+    if (args.reset) {
+      await store.reset();
+      process.stderr.write(`demo-server: the demo in ${args.data} was reset to its seeded state\n`);
+    }
+  } else if (args.reset) {
+    process.stderr.write('demo-server: --reset needs --data DIR (without it the demo starts fresh anyway)\n');
+    process.exit(2);
   }
   const backend = store?.backend ?? createDemoBackend(options);
   const server = await serveAdminApi(backend, { token: args.token, port: args.port });

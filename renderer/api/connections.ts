@@ -53,6 +53,15 @@ export function useActivateProfile() {
   });
 }
 
+/** Puts the demo back to its seeded state; everything read from it is stale afterwards. */
+export function useResetDemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('demo.reset', {}),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.instance('demo') }),
+  });
+}
+
 export function useTestConnection() {
   return useMutation({ mutationFn: (input: TestConnectionInput) => call('connections.test', input) });
 }

@@ -51,6 +51,17 @@ describe('connections screen', () => {
     expect(invoke).toHaveBeenCalledWith('connections.activate', { id: 'p1' });
   });
 
+  it('resets the active demo only after confirmation, and says it is done', async () => {
+    const invoke = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const row = await screen.findByRole('listitem', { name: 'Demo (active)' });
+    expect(within(await screen.findByRole('listitem', { name: 'Staging' })).queryByRole('button', { name: 'Reset demo data' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Reset demo data' }));
+    expect(invoke).not.toHaveBeenCalledWith('demo.reset', expect.anything());
+    fireEvent.click(within(row).getByRole('button', { name: 'Confirm reset' }));
+    await vi.waitFor(() => expect(invoke).toHaveBeenCalledWith('demo.reset', {}));
+    expect(await within(row).findByText('The demo is back to its sample data.')).toBeTruthy();
+  });
+
   it('asks for confirmation before removing a profile', async () => {
     const invoke = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
     const row = await screen.findByRole('listitem', { name: 'Staging' });

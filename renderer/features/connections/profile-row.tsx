@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useRemoveProfile, useTestConnection } from '../../api/connections';
+import { useActivateProfile, useRemoveProfile, useResetDemo, useTestConnection } from '../../api/connections';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 
@@ -20,9 +20,12 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const activate = useActivateProfile();
   const remove = useRemoveProfile();
   const test = useTestConnection();
+  const reset = useResetDemo();
   const [confirming, setConfirming] = useState(false);
   const remote = profile.kind === 'remote';
-  const error = activate.error ?? remove.error ?? test.error;
+  // Only the active demo can be reset: its data is what every screen shows right now.
+  const resettable = !remote && active;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error;
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -63,6 +66,26 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
             Remove
           </button>
         )}
+        {resettable && !confirming && (
+          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)}>
+            Reset demo data
+          </button>
+        )}
+        {resettable && confirming && (
+          <span className="confirm" role="group" aria-label="Reset the demo to its sample data?">
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => reset.mutate(undefined, { onSettled: () => setConfirming(false) })}
+              disabled={reset.isPending}
+            >
+              {reset.isPending ? 'Resetting…' : 'Confirm reset'}
+            </button>
+            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
+              Keep my changes
+            </button>
+          </span>
+        )}
         {remote && confirming && (
           <span className="confirm" role="group" aria-label={`Remove ${profile.name}?`}>
             <button
@@ -79,6 +102,11 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
           </span>
         )}
       </div>
+      {reset.isSuccess && !confirming && (
+        <p className="profile-extra" role="status">
+          The demo is back to its sample data.
+        </p>
+      )}
       {test.data && !test.isPending && (
         <div className="profile-extra">
           <TestReport report={test.data} />
