@@ -4,21 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMainCore, type MainCore } from '../../electron/core';
-import type { TokenCipher } from '../../electron/connections/token-vault';
+import { fakeCipher } from '../../electron/connections/fakes';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
 import { serveStatic, type StaticServer } from './static-server';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WEB_CONTENTS_ID = 1;
-
-/** Stands in for safeStorage: reversible, and says whether "encryption" is available. */
-export function fakeCipher(available = true): TokenCipher {
-  return {
-    isEncryptionAvailable: () => available,
-    encryptString: (plain) => Buffer.from(`enc:${plain}`, 'utf8'),
-    decryptString: (encrypted) => encrypted.toString('utf8').replace(/^enc:/, ''),
-  };
-}
 
 // Chromium logs this for the meta CSP (frame-ancestors works only as a header, which the static server and
 // Electron's window.ts both send); index.html keeps the directive so the policy reads complete in one place.

@@ -2,6 +2,7 @@ import { OPERATORS } from '../../../shared/domain/operators';
 import { EVENT_TYPES } from '../../../shared/domain/event-types';
 import { LIMITS } from '../../../shared/domain/limits';
 import { PARAMETER_TYPES } from '../../../shared/schemas';
+import { z } from 'zod';
 import { wire } from './wire-schema';
 
 /**
@@ -49,6 +50,32 @@ export const searchEventsBody = wire.object({
   query: wire.string().optional(),
   limit: wire.integer({ min: 1, max: LIMITS.searchLimitMax }).optional(),
   offset: wire.integer({ min: 0 }).optional(),
+});
+
+/** An OpenAPI `pattern` on a query string; ajv compiles it with the `u` flag and names it in the detail. */
+function patterned(pattern: string) {
+  return z.string({ error: 'must be string' }).regex(new RegExp(pattern, 'u'), { error: `must match pattern "${pattern}"` });
+}
+const FILTER = '^(IS|IS_ANY_OF):(.*?)(,([a-zA-Z0-9_]+))*$';
+const DATE = '^(IS):\\d{4}-\\d{2}-\\d{2}$';
+
+/**
+ * eventSearchQueryParameters (6.10.1, in its order). id, groupId and environment are 8.x parameters: 6.10.1 does not
+ * declare them (any value passes), and the demo applies them only when they are well-formed.
+ */
+export const searchEventsQuery = wire.object({
+  query: z.string().optional(),
+  feature: patterned(FILTER).optional(),
+  project: patterned(FILTER).optional(),
+  type: patterned(FILTER).optional(),
+  createdBy: patterned(FILTER).optional(),
+  from: patterned(DATE).optional(),
+  to: patterned(DATE).optional(),
+  offset: z.string().optional(),
+  limit: z.string().optional(),
+  id: z.string().optional(),
+  groupId: z.string().optional(),
+  environment: z.string().optional(),
 });
 
 const strategyParameter = wire.object({

@@ -41,16 +41,21 @@ export function updateStrategyType(ctx: DemoContext, name: string, input: Update
   // data = joi-validated input with its defaults, and no preData, so the event is always stored
   recordEvent(ctx, {
     type: 'strategy-updated',
-    data: {
-      name,
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      parameters: copy(input.parameters),
-      editable: true,
-      deprecated: false,
-    },
+    data: eventData(name, input),
   });
   ctx.changed();
+}
+
+/** What strategy-created/-updated carry: the joi-validated input with its defaults, named by the path. */
+function eventData(name: string, input: UpdateStrategy): Record<string, unknown> {
+  return {
+    name,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    parameters: copy(input.parameters),
+    editable: true,
+    deprecated: false,
+  };
 }
 
 export function createStrategyType(ctx: DemoContext, input: CreateStrategyType): StrategyType {
@@ -73,14 +78,7 @@ export function createStrategyType(ctx: DemoContext, input: CreateStrategyType):
   ctx.state.strategyTypes.push(record);
   recordEvent(ctx, {
     type: 'strategy-created',
-    data: {
-      name: input.name,
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      parameters: copy(input.parameters),
-      editable: true,
-      deprecated: false,
-    },
+    data: eventData(input.name, input),
   });
   ctx.changed();
   return view(record);

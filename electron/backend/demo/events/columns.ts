@@ -3,13 +3,15 @@
  * strings (types, actors, projects, flags, environments) are interned once and rows hold small integers.
  */
 
-/** An append-only list of int32 in a typed array that doubles as it grows. */
-export class IntList {
-  private buf: Int32Array;
+type NumberArray = Int32Array | Float64Array;
+
+/** An append-only list of numbers in a typed array that doubles as it grows. */
+class TypedList<A extends NumberArray> {
+  private buf: A;
   private len = 0;
 
-  constructor(capacity = 16) {
-    this.buf = new Int32Array(capacity);
+  constructor(private readonly make: (size: number) => A, capacity: number) {
+    this.buf = make(capacity);
   }
 
   get length(): number {
@@ -18,38 +20,7 @@ export class IntList {
 
   push(value: number): void {
     if (this.len === this.buf.length) {
-      const next = new Int32Array(this.buf.length * 2);
-      next.set(this.buf);
-      this.buf = next;
-    }
-    this.buf[this.len++] = value;
-  }
-
-  at(i: number): number {
-    return this.buf[i] as number;
-  }
-
-  toArray(): number[] {
-    return Array.from(this.buf.subarray(0, this.len));
-  }
-}
-
-/** The same for float64 (timestamps in ms). */
-export class FloatList {
-  private buf: Float64Array;
-  private len = 0;
-
-  constructor(capacity = 1024) {
-    this.buf = new Float64Array(capacity);
-  }
-
-  get length(): number {
-    return this.len;
-  }
-
-  push(value: number): void {
-    if (this.len === this.buf.length) {
-      const next = new Float64Array(this.buf.length * 2);
+      const next = this.make(this.buf.length * 2);
       next.set(this.buf);
       this.buf = next;
     }
@@ -66,6 +37,20 @@ export class FloatList {
 
   last(): number | undefined {
     return this.len === 0 ? undefined : this.buf[this.len - 1];
+  }
+}
+
+/** int32 rows: interned string ids, positions. */
+export class IntList extends TypedList<Int32Array> {
+  constructor(capacity = 16) {
+    super((size) => new Int32Array(size), capacity);
+  }
+}
+
+/** float64 rows: timestamps in ms. */
+export class FloatList extends TypedList<Float64Array> {
+  constructor(capacity = 1024) {
+    super((size) => new Float64Array(size), capacity);
   }
 }
 

@@ -7,6 +7,9 @@ import { compileLike } from './like-pattern';
 import { jsonbText, jsonDeepEqual, jsonText } from './pg-json-text';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
+import { describeEvent } from '../../../../shared/domain/event-summary';
+import { parseEventQuery, type EventQueryPage, type EventQueryParams } from './event-query';
+import { searchEventQuery, type EventTables } from './event-query-search';
 
 export interface NewEvent {
   type: string;
@@ -168,6 +171,33 @@ export class EventLog {
       }
     }
     return { version: 1, events: picked.map((i) => this.record(i)), totalEvents };
+  }
+
+  /**
+   * GET /api/admin/search/events (facts §4.3): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
+   * `total` honouring every filter; each event carries label and summary linking to `unleashUrl`.
+   */
+  query(params: EventQueryParams, unleashUrl?: string): EventQueryPage {
+    const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
+    const events = indexes.map((i) => {
+      const event = this.record(i);
+      return { ...event, ...describeEvent(event, unleashUrl) };
+    });
+    return { events, total };
+  }
+
+  private tables(): EventTables {
+    return {
+      size: this.size,
+      createdAt: this.createdAt,
+      type: { values: this.typeCol, interner: this.types, index: this.byType },
+      project: { values: this.projectCol, interner: this.projects, index: this.byProject },
+      feature: { values: this.featureCol, interner: this.features, index: this.byFeature },
+      environment: { values: this.environmentCol, interner: this.environments },
+      createdByUserId: { values: this.userCol, interner: this.userIds },
+      createdBy: { values: this.actorCol, interner: this.actors },
+      haystack: this.haystack,
+    };
   }
 
   toSnapshot(): unknown {
