@@ -13,6 +13,7 @@ export const CHANNEL_NAMES = [
   'segments.setForStrategy',
   'events.list',
   'events.search',
+  'events.query',
   'strategyTypes.list',
   'strategyTypes.update',
   'strategyTypes.create',

@@ -12,6 +12,8 @@ import {
   createFeatureSchema,
   createStrategyTypeSchema,
   environmentSchema,
+  eventQueryPageSchema,
+  eventQueryParamsSchema,
   eventsSchema,
   featureSchema,
   featureStrategySchema,
@@ -61,6 +63,8 @@ export const contract = {
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
   'events.search': channel(searchEventsSchema, eventsSchema),
+  /** The 7+/8.x search (also served by 6.10.1): `IS:`/`IS_ANY_OF:` filters, label and summary on each event. */
+  'events.query': channel(eventQueryParamsSchema, eventQueryPageSchema),
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),

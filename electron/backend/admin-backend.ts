@@ -6,6 +6,8 @@ import type {
   CreateFeature,
   CreateStrategyType,
   Environment,
+  EventQueryPage,
+  EventQueryParams,
   Events,
   Feature,
   FeatureStrategy,
@@ -47,6 +49,8 @@ export interface AdminBackend {
   listEvents(query: ListEventsQuery): Promise<Events>;
   /** The deprecated body search (6.x); mapped to GET /search/events on 7+. */
   searchEvents(input: SearchEvents): Promise<Events>;
+  /** GET /api/admin/search/events: the 7+/8.x search (also in 6.10.1); events carry label and summary. */
+  queryEvents(params: EventQueryParams): Promise<EventQueryPage>;
 
   // --- strategy types ---
   listStrategyTypes(): Promise<StrategyType[]>;

@@ -20,6 +20,7 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'segments.setForStrategy': async (input) => (await api()).setStrategySegments(input),
     'events.list': async (query) => (await api()).listEvents(query),
     'events.search': async (input) => (await api()).searchEvents(input),
+    'events.query': async (params) => (await api()).queryEvents(params),
     'strategyTypes.list': async () => (await api()).listStrategyTypes(),
     'strategyTypes.update': async ({ name, update }) => (await api()).updateStrategyType(name, update).then(done),
     'strategyTypes.create': async (input) => (await api()).createStrategyType(input),

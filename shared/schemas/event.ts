@@ -58,3 +58,27 @@ export const searchEventsSchema = z.strictObject({
   offset: z.number().int().min(0).optional(),
 });
 export type SearchEvents = z.infer<typeof searchEventsSchema>;
+
+/**
+ * GET /api/admin/search/events (the 7+/8.x search, also served by 6.10.1): parameters as the strings the server
+ * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (facts §4.3).
+ */
+export const eventQueryParamsSchema = z.strictObject({
+  query: z.string().max(1000).optional(),
+  id: z.string().max(1000).optional(),
+  groupId: z.string().max(1000).optional(),
+  feature: z.string().max(1000).optional(),
+  project: z.string().max(1000).optional(),
+  type: z.string().max(1000).optional(),
+  createdBy: z.string().max(1000).optional(),
+  environment: z.string().max(1000).optional(),
+  from: z.string().max(100).optional(),
+  to: z.string().max(100).optional(),
+  offset: z.string().max(20).optional(),
+  limit: z.string().max(20).optional(),
+});
+export type EventQueryParams = z.infer<typeof eventQueryParamsSchema>;
+
+/** Its answer: a page of events (each with label and summary) and the count of every match, query included. */
+export const eventQueryPageSchema = z.looseObject({ events: z.array(eventSchema), total: z.number().int() });
+export type EventQueryPage = z.infer<typeof eventQueryPageSchema>;

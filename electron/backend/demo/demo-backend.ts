@@ -7,6 +7,8 @@ import type {
   CreateFeature,
   CreateStrategyType,
   Environment,
+  EventQueryPage,
+  EventQueryParams,
   Events,
   Feature,
   FeatureStrategy,
@@ -178,6 +180,10 @@ export class DemoBackend implements AdminBackend {
   }
   async searchEvents(input: SearchEvents): Promise<Events> {
     return this.ctx.events.search(input);
+  }
+
+  async queryEvents(params: EventQueryParams): Promise<EventQueryPage> {
+    return this.ctx.events.query(params);
   }
 
   // --- strategy types ---

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/domain/limits';
 import { PARAMETER_TYPES } from '../../../shared/schemas';
 import { z } from 'zod';
 import { wire } from './wire-schema';
+import { EVENT_DATE_PATTERN, EVENT_FILTER_PATTERN } from '../../../shared/domain/event-query';
 
 /**
  * Request schemas of the served routes, as Unleash 6.10.1's OpenAPI spec declares them (src/lib/openapi/spec/*).
@@ -56,8 +57,8 @@ export const searchEventsBody = wire.object({
 function patterned(pattern: string) {
   return z.string({ error: 'must be string' }).regex(new RegExp(pattern, 'u'), { error: `must match pattern "${pattern}"` });
 }
-const FILTER = '^(IS|IS_ANY_OF):(.*?)(,([a-zA-Z0-9_]+))*$';
-const DATE = '^(IS):\\d{4}-\\d{2}-\\d{2}$';
+const FILTER = EVENT_FILTER_PATTERN;
+const DATE = EVENT_DATE_PATTERN;
 
 /**
  * eventSearchQueryParameters (6.10.1, in its order). id, groupId and environment are 8.x parameters: 6.10.1 does not

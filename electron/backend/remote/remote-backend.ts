@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   contextFieldSchema,
   environmentsSchema,
+  eventQueryPageSchema,
   eventsSchema,
   featureSchema,
   featureStrategySchema,
@@ -23,7 +24,7 @@ import { normaliseBaseUrl, path, withQuery } from './base-url';
 import { createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { errorFromResponse, parseBody, type Exchange } from './response';
 import { fetchTransport, nodeTransport } from './transport';
-import { searchEventsRequest, searchResultSchema, setOriginsRequest, toEvents } from './versioned-requests';
+import { searchEventsRequest, setOriginsRequest, toEvents } from './versioned-requests';
 
 export interface RemoteOptions {
   baseUrl: string;
@@ -139,8 +140,10 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     async searchEvents(input) {
       const request = searchEventsRequest(await serverVersion(), input);
       if (request.method === 'POST') return read('searchEvents', request, eventsSchema);
-      return toEvents(await read('searchEvents', request, searchResultSchema));
+      return toEvents(await read('searchEvents', request, eventQueryPageSchema));
     },
+    queryEvents: (params) =>
+      read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema),
 
     // --- strategy types ---
     async listStrategyTypes() {

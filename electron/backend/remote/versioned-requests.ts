@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from '../../../shared/domain/limits';
-import { eventSchema, majorVersion, type Events, type SearchEvents } from '../../../shared/schemas';
+import { majorVersion, type EventQueryPage, type Events, type SearchEvents } from '../../../shared/schemas';
 import { withQuery } from './base-url';
 import type { HttpRequest } from './http-client';
 
@@ -12,8 +11,6 @@ export function speaksSeedApi(version: string): boolean {
   return majorVersion(version) < 7;
 }
 
-/** GET /api/admin/search/events answers `{events, total}`; events carry label/summary extras. */
-export const searchResultSchema = z.looseObject({ events: z.array(eventSchema), total: z.number().int() });
 
 /**
  * On 7+: filters become `IS:` filters; limit is sent always, since the new default is 50 and the seed's is 100.
@@ -35,7 +32,7 @@ export function searchEventsRequest(version: string, input: SearchEvents): HttpR
   };
 }
 
-export function toEvents(result: z.infer<typeof searchResultSchema>): Events {
+export function toEvents(result: EventQueryPage): Events {
   return { version: 1, events: result.events, totalEvents: result.total };
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Events } from '../../../shared/schemas';
+import type { EventQueryPage, Events } from '../../../shared/schemas';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
@@ -80,6 +80,42 @@ const searching: BackendScenario<Fx>[] = [
   { name: 'search an unknown project: empty', run: (b) => b.searchEvents({ project: 'no-such-project' }), expect: none },
 ];
 
+const page = (check: (result: EventQueryPage, fx: Fx) => void): BackendExpect<Fx> => ({
+  result: (value, fx) => check(value as EventQueryPage, fx),
+});
+
+/** GET /search/events through queryEvents: the same on 6.10.1, 8.2.0 and the demo. */
+const querying: BackendScenario<Fx>[] = [
+  {
+    name: 'query by type and text: label, summary and a total that honours the text',
+    run: (b, fx) => b.queryEvents({ type: 'IS:segment-created', query: fx.segName }),
+    expect: page((result, fx) => {
+      expect(result.total).toBe(1);
+      expect(result.events).toEqual([
+        expect.objectContaining({ type: 'segment-created', label: 'Segment created', summary: `**admin** created segment **${fx.segName}**` }),
+      ]);
+    }),
+  },
+  {
+    name: 'query IS_ANY_OF two types for one flag',
+    run: (b, fx) => b.queryEvents({ feature: `IS:${fx.feature}`, type: 'IS_ANY_OF:feature-created,feature-strategy-add' }),
+    expect: page((result) => {
+      expect(result.events.map((e) => e.type)).toEqual(['feature-strategy-add', 'feature-created']);
+      expect(result.total).toBe(2);
+    }),
+  },
+  {
+    name: 'query paging: limit outside 1..1000 falls back to 50',
+    run: (b) => b.queryEvents({ limit: '1001' }),
+    expect: page((result) => expect(result.events).toHaveLength(Math.min(50, result.total))),
+  },
+  {
+    name: 'query a type without IS: is refused',
+    run: (b) => b.queryEvents({ type: 'feature-created' }),
+    expect: { error: { status: 400, name: 'BadDataError', message: 'Request validation failed' } },
+  },
+];
+
 export const eventsBackend = backendArea<Fx>({
   name: 'events',
   setup: async (b) => {
@@ -93,5 +129,5 @@ export const eventsBackend = backendArea<Fx>({
     await b.updateSegment(segment.id, { name: segName, description: 'changed', constraints: [] });
     return { feature, segName };
   },
-  scenarios: [...listing, ...searching],
+  scenarios: [...listing, ...searching, ...querying],
 });

@@ -185,6 +185,8 @@ async function renameSegment(send: Send, id: number, name: string): Promise<void
 export const eventsSearchArea = area<Fx>({
   name: 'events-search',
   setup: async (send) => {
+    // paging rows need at least 7 events, also when this area runs alone on an empty demo
+    for (let i = 0; i < 4; i += 1) await createFeature(send, 'es-fill');
     const feature = await createFeature(send, 'es-flag');
     await addStrategy(send, feature);
     const segName = unique('es-seg');

@@ -8,7 +8,8 @@ import { jsonbText, jsonDeepEqual, jsonText } from './pg-json-text';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
-import { parseEventQuery, type EventQueryPage, type EventQueryParams } from './event-query';
+import type { EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
+import { parseEventQuery } from './event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 
 export interface NewEvent {

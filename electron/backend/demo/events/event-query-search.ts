@@ -139,15 +139,12 @@ function directPage(source: Source, offset: number, limit: number): EventQueryHi
  */
 function jsonMatcher(t: EventTables, q: CompiledQuery): (i: number, alreadyMatched: boolean) => boolean {
   const headHits = (column: Column<string>): ((i: number) => boolean) => {
-    const cache = new Map<number, boolean>();
+    // Per interned value: 0 unknown yet, 1 no hit, 2 hit.
+    const cache = new Uint8Array(column.interner.values.length);
     return (i) => {
       const id = column.values.at(i);
-      let hit = cache.get(id);
-      if (hit === undefined) {
-        hit = recordMatches((column.interner.value(id) ?? '').toLowerCase(), q);
-        cache.set(id, hit);
-      }
-      return hit;
+      if (cache[id] === 0) cache[id] = recordMatches((column.interner.value(id) ?? '').toLowerCase(), q) ? 2 : 1;
+      return cache[id] === 2;
     };
   };
   const typeHit = headHits(t.type);

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { eventSchema } from '../../../../shared/schemas/event';
-import { badData } from '../../errors';
+import type { EventQueryParams } from '../../../../shared/schemas/event';
+import { EVENT_QUERY_PATTERNS } from '../../../../shared/domain/event-query';
+import { badData, badDataDetails } from '../../errors';
 
 /**
  * GET /api/admin/search/events parameters, as strings the way they arrive (facts §4.3; Unleash 6.10.1's
@@ -8,26 +8,6 @@ import { badData } from '../../errors';
  * the OpenAPI patterns first; this module reads them as Unleash does and rejects, with a 400 naming the value,
  * what the real server lets through to Postgres and answers with a 500 carrying SQL text.
  */
-export const eventQueryParamsSchema = z.object({
-  query: z.string().optional(),
-  id: z.string().optional(),
-  groupId: z.string().optional(),
-  feature: z.string().optional(),
-  project: z.string().optional(),
-  type: z.string().optional(),
-  createdBy: z.string().optional(),
-  environment: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  offset: z.string().optional(),
-  limit: z.string().optional(),
-});
-export type EventQueryParams = z.infer<typeof eventQueryParamsSchema>;
-
-/** The answer: a page of events, each with label and summary, and the count of every match. */
-export const eventQueryPageSchema = z.object({ events: z.array(eventSchema), total: z.number().int() });
-export type EventQueryPage = z.infer<typeof eventQueryPageSchema>;
-
 export const QUERY_LIMIT_DEFAULT = 50;
 export const QUERY_LIMIT_MAX = 1000;
 const DAY_MS = 86_400_000;
@@ -49,7 +29,21 @@ export interface EventQuery {
   offset: number;
 }
 
+/** The server's OpenAPI check of the filter patterns, for callers that do not come through the HTTP face. */
+function checkPatterns(params: EventQueryParams): void {
+  for (const [key, pattern] of Object.entries(EVENT_QUERY_PATTERNS)) {
+    const value = params[key as keyof typeof EVENT_QUERY_PATTERNS];
+    if (value !== undefined && !new RegExp(pattern, 'u').test(value)) {
+      const path = `/query/${key}`;
+      throw badDataDetails([
+        { path, message: `The \`${path}\` property must match pattern "${pattern}". You sent ${JSON.stringify(value)}.` },
+      ]);
+    }
+  }
+}
+
 export function parseEventQuery(params: EventQueryParams): EventQuery {
+  checkPatterns(params);
   const from = dateOf('from', params.from);
   const to = dateOf('to', params.to);
   return {
@@ -106,8 +100,9 @@ function dateOf(param: string, value: string | undefined): number | undefined {
   const match = /^IS:(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years 0..99 as 1900..1999
+  const ms = date.getTime();
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     throw badData(`The \`${param}\` date ${JSON.stringify(value.slice(3))} does not exist; use a real calendar date (yyyy-MM-dd).`);
   }

@@ -32,6 +32,7 @@ const answers: AdminBackend = {
   setStrategySegments: async (input) => input,
   listEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
   searchEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
+  queryEvents: async () => ({ events: [], total: 0 }),
   listStrategyTypes: async () => [
     { name: 'default', displayName: 'Standard', description: null, editable: false, deprecated: false, parameters: [], title: null },
   ],
