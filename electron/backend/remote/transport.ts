@@ -35,8 +35,11 @@ export function nodeTransport(): Transport {
       return new Promise((resolve, reject) => {
         const url = new URL(request.url);
         const secure = url.protocol === 'https:';
-        const options = { method: request.method, headers: request.headers, signal: request.signal };
-        const onResponse = (res: http.IncomingMessage): void =>
+        // The signal is wired by hand: http.request's own `signal` option cost ~50 µs a request (bench:
+        // remote backend vs direct HTTP), more than everything else the client adds.
+        const options = { method: request.method, headers: request.headers };
+        const onResponse = (res: http.IncomingMessage): void => {
+          res.once('close', () => request.signal.removeEventListener('abort', abort));
           resolve({
             status: res.statusCode ?? 0,
             statusText: res.statusMessage ?? '',
@@ -47,11 +50,22 @@ export function nodeTransport(): Transport {
             body: res,
             discard: () => res.destroy(),
           });
+        };
         const req = secure
           ? https.request(url, { ...options, agent: agents.https }, onResponse)
           : http.request(url, { ...options, agent: agents.http }, onResponse);
+        function abort(): void {
+          const error = new Error('The operation was aborted');
+          error.name = 'AbortError';
+          req.destroy(error);
+        }
+        if (request.signal.aborted) abort();
+        else request.signal.addEventListener('abort', abort, { once: true });
         // Stays attached after the response: a later socket error then surfaces while reading the body.
-        req.on('error', reject);
+        req.on('error', (error) => {
+          request.signal.removeEventListener('abort', abort);
+          reject(error);
+        });
         req.end(request.body);
       });
     },
