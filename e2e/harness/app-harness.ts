@@ -11,9 +11,6 @@ import { serveStatic, type StaticServer } from './static-server';
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WEB_CONTENTS_ID = 1;
 
-// Chromium logs this for the meta CSP (frame-ancestors works only as a header, which the static server and
-// Electron's window.ts both send); index.html keeps the directive so the policy reads complete in one place.
-const KNOWN_NOISE = /The Content Security Policy directive 'frame-ancestors' is ignored when delivered via a <meta> element/;
 
 export interface AppHarness {
   page: Page;
@@ -40,7 +37,7 @@ export async function startApp(browser: Browser, options: { encryptionAvailable?
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !KNOWN_NOISE.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('response', (response) => {

@@ -48,10 +48,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
   };
 }
 
-/** The policy index.html declares, so the header and the meta tag can never disagree. */
+/** The policy index.html declares plus the header-only frame-ancestors, as Electron's app:// handler sends it. */
 async function cspOf(indexHtml: string): Promise<string> {
   const html = await readFile(indexHtml, 'utf8');
   const match = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error(`${indexHtml} declares no Content-Security-Policy`);
-  return match[1];
+  return `${match[1]}; frame-ancestors 'none'`;
 }

@@ -64,6 +64,19 @@ describe('dispatch', () => {
     expect(paths).toContain('constraints.0.operator');
   });
 
+  it('explains a union input by the branch that came closest (connections.test with a bad URL)', async () => {
+    const { dispatch } = setup({ 'connections.test': vi.fn() });
+    const result = await dispatch('connections.test', { baseUrl: 'https://user:pw@unleash.example.com', token: 't' }, APP);
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        status: 400,
+        message: expect.stringContaining('baseUrl: must not contain a user name or password'),
+        details: [{ path: 'baseUrl', message: expect.stringContaining('must not contain a user name or password') }],
+      },
+    });
+  });
+
   it('passes an ApiError through as its shape', async () => {
     const { dispatch } = setup({
       'segments.get': async () => {

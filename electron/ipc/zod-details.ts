@@ -10,9 +10,23 @@ function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
 }
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's own issue only says "Invalid input"; the branch that came closest (fewest issues) says what to fix,
+ * e.g. which field of the { baseUrl, token } form of connections.test is wrong.
+ */
+function explain(issues: readonly Issue[]): Issue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    return explain(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
+}
+
 /** zod issues as ApiError details: `{ message, path }` with the path dotted (`constraints.0.values`). */
 export function zodDetails(error: z.ZodError): { message: string; path?: string }[] {
-  return error.issues.slice(0, MAX_DETAILS).map((issue) => {
+  return explain(error.issues).slice(0, MAX_DETAILS).map((issue) => {
     const path = clip(issue.path.map((part) => (typeof part === 'symbol' ? part.toString() : String(part))).join('.'));
     return path ? { message: clip(issue.message), path } : { message: clip(issue.message) };
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf, resolveAppAsset } from './app-protocol';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from './csp';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, securityHeaders } from './csp';
 
 const ROOT = resolve('/opt/flagdesk/dist/renderer');
 
@@ -51,10 +51,11 @@ describe('app:// asset resolution', () => {
 });
 
 describe('CSP header', () => {
-  it('is sent with every page and matches renderer/index.html', () => {
+  it('is sent with every page: the policy of renderer/index.html plus the header-only frame-ancestors', () => {
     expect(securityHeaders('text/html')['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
     const html = readFileSync(resolve(__dirname, '../../renderer/index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
-    expect(meta).toBe(CONTENT_SECURITY_POLICY);
+    expect(meta).toBe(META_CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toBe(`${meta}; frame-ancestors 'none'`);
   });
 });

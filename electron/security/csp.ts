@@ -1,9 +1,8 @@
 /**
- * The production Content-Security-Policy, identical to renderer/index.html's meta tag, also sent as a response
- * header on every app:// page (a header covers what a meta tag cannot, e.g. frame-ancestors). connect-src 'none':
- * the renderer does no network I/O, everything goes over IPC.
+ * The production Content-Security-Policy of renderer/index.html's meta tag. connect-src 'none': the renderer does
+ * no network I/O, everything goes over IPC.
  */
-export const CONTENT_SECURITY_POLICY = [
+export const META_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -13,8 +12,13 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'none'",
   "object-src 'none'",
-  "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * What every app:// page is served with: the meta policy plus frame-ancestors, which only works as a header
+ * (Chromium ignores it in a meta tag, with a console error).
+ */
+export const CONTENT_SECURITY_POLICY = `${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 
 /** Headers for every page the app protocol serves. */
 export function securityHeaders(contentType: string): Record<string, string> {

@@ -4,4 +4,6 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly origin: string;
   readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
 }

@@ -21,17 +21,26 @@ export const connectionStatusSchema = z.strictObject({
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const httpUrl = z
   .string()
   .max(2048)
   .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+    const url = parsedUrl(value);
+    return url?.protocol === 'http:' || url?.protocol === 'https:';
+  }, 'must be an http(s) URL')
+  // Credentials in a URL would be stored in plain profiles.json and shown in the UI: the token field is for secrets.
+  .refine((value) => {
+    const url = parsedUrl(value);
+    return !url || (url.username === '' && url.password === '');
+  }, 'must not contain a user name or password (put the API token in the token field)');
 
 const token = z.string().min(1).max(4096);
 
