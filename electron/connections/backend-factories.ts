@@ -24,5 +24,6 @@ export interface RemoteSettings {
 export interface BackendFactories {
   openDemo(dir: string): Promise<DemoStoreHandle>;
   createRemote(settings: RemoteSettings): Promise<RemoteBackendHandle>;
-  testConnection(settings: RemoteSettings): Promise<ConnectionReport>;
+  /** `signal` cancels the test (a newer test of the same profile or form supersedes it). */
+  testConnection(settings: RemoteSettings, signal?: AbortSignal): Promise<ConnectionReport>;
 }

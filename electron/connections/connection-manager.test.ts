@@ -109,6 +109,26 @@ describe('connection manager', () => {
     expect(factories.remotes[0]?.backend.closed).toBe(true);
   });
 
+  it('leaves no trace of an edit it could not apply: profile, token and connection stay as they were', async () => {
+    const { manager, factories } = await launch();
+    const id = await addRemote(manager);
+    await manager.activate(id);
+    const working = factories.createRemote;
+    factories.createRemote = async (settings) => {
+      if (settings.baseUrl.includes('broken')) throw new Error('cannot open');
+      return working(settings);
+    };
+    await expect(manager.save({ id, name: 'Renamed', baseUrl: 'https://broken.example.com', token: 'new-token' })).rejects.toThrow();
+    const status = await manager.status();
+    expect(status.profiles.find((p) => p.id === id)).toMatchObject({ name: 'Staging', baseUrl: 'https://unleash.example.com' });
+    expect(status.activeProfileId).toBe(id);
+    expect(factories.remotes.at(-1)?.settings).toEqual({ baseUrl: 'https://unleash.example.com', token: TOKEN });
+    expect(await readFile(join(dir, 'profiles.json'), 'utf8')).not.toContain('broken');
+    // and the next launch opens the profile as it was saved before
+    const next = await launch();
+    expect(next.factories.remotes.at(-1)?.settings).toEqual({ baseUrl: 'https://unleash.example.com', token: TOKEN });
+  });
+
   it('removes a profile and its token; removing the active one returns to the demo', async () => {
     const { manager } = await launch();
     const id = await addRemote(manager);
@@ -146,6 +166,35 @@ describe('connection manager', () => {
     const typed = await manager.test({ baseUrl: 'http://127.0.0.1:1', token: 'other-token-xyz' });
     expect(typed.message).not.toContain('other-token-xyz');
     expect((await manager.test({ id: 'demo' })).ok).toBe(true);
+  });
+
+  it('lets a newer test of the same profile or form cancel the one still running, and no other', async () => {
+    const { manager, factories } = await launch();
+    const id = await addRemote(manager);
+    const signals = new Map<string, AbortSignal>();
+    let profileTestStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (profileTestStarted = resolve));
+    // A test that runs until the manager cancels it, or answers at once when its URL says so.
+    factories.testConnection = (settings, signal) => {
+      if (!signal) throw new Error('no signal passed');
+      signals.set(settings.baseUrl, signal);
+      if (settings.baseUrl === 'https://unleash.example.com') profileTestStarted();
+      if (settings.baseUrl.includes('quick')) return Promise.resolve({ ok: true, reachable: true, message: 'quick' });
+      return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, reachable: false, message: 'x' })));
+    };
+    const oldProfileTest = manager.test({ id });
+    const oldFormTest = manager.test({ baseUrl: 'http://slow.example', token: 'typed-token' });
+    const newFormTest = manager.test({ baseUrl: 'http://quick.example', token: 'typed-token' });
+
+    expect(await oldFormTest).toEqual({ ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' });
+    expect(await newFormTest).toMatchObject({ ok: true, message: 'quick' });
+    await started;
+    const aborted = Object.fromEntries([...signals].map(([url, signal]) => [url, signal.aborted]));
+    expect(aborted).toEqual({ 'https://unleash.example.com': false, 'http://slow.example': true, 'http://quick.example': false });
+
+    // Closing the app cancels what is still running.
+    await manager.close();
+    expect(await oldProfileTest).toMatchObject({ ok: false, message: 'A newer test of this connection replaced this one.' });
   });
 
   it('scrubs known tokens from texts', async () => {

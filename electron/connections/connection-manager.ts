@@ -26,6 +26,7 @@ export interface ConnectionManager {
   save(input: SaveProfileInput): Promise<ConnectionStatus>;
   remove(id: string): Promise<ConnectionStatus>;
   activate(id: string): Promise<ConnectionStatus>;
+  /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
   /** The active backend, once any switch in progress has finished. */
   backend(): Promise<AdminBackend>;
@@ -49,6 +50,8 @@ interface Active {
   close(): Promise<void>;
 }
 
+const SUPERSEDED: ConnectionReport = { ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' };
+
 const DEMO_VIEW: ProfileView = { id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
 
 export function createConnectionManager(options: ConnectionManagerOptions): ConnectionManager {
@@ -58,6 +61,8 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
   let active: Active | undefined;
   const notices: string[] = [];
   let tail: Promise<unknown> = Promise.resolve();
+  /** The running connection test per profile id ('form' for unsaved settings: the app has one form). */
+  const tests = new Map<string, AbortController>();
 
   /** One change at a time: a second activate waits for the first to finish. */
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -144,14 +149,27 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         const id = input.id ?? `remote-${randomUUID()}`;
         const existing = input.id === undefined ? undefined : find(input.id);
         const profile: StoredProfile = { id, name: input.name, baseUrl: input.baseUrl };
+        const before = { file, token: input.token === undefined ? undefined : await vault.get(id) };
+        const reconnect = active?.profileId === id;
         file = {
           ...file,
           profiles: existing ? file.profiles.map((p) => (p.id === id ? profile : p)) : [...file.profiles, profile],
         };
-        if (input.token !== undefined) await vault.set(id, input.token);
-        await persist();
-        // Editing the active profile reconnects with the new settings.
-        if (active?.profileId === id) await switchTo(id);
+        try {
+          if (input.token !== undefined) await vault.set(id, input.token);
+          // Editing the active profile reconnects with the new settings, before anything is stored for good.
+          if (reconnect) await switchTo(id);
+          await persist();
+        } catch (error) {
+          // All or nothing: a save the user is told failed must leave no trace (profile, token or connection).
+          file = before.file;
+          if (input.token !== undefined) {
+            if (before.token === undefined) await vault.remove(id).catch(() => undefined);
+            else await vault.set(id, before.token).catch(() => undefined);
+          }
+          if (reconnect) await switchTo(id).catch(() => undefined);
+          throw error;
+        }
         return changed();
       }),
 
@@ -180,23 +198,34 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       }),
 
     test: async (input) => {
-      let settings: { baseUrl: string; token: string };
-      if ('id' in input) {
-        if (input.id === DEMO_PROFILE_ID) {
-          return { ok: true, reachable: true, edition: 'Demo', admin: true, message: 'The built-in demo runs inside Flagdesk and is always available.' };
-        }
-        const profile = find(input.id);
-        const token = await vault.get(profile.id);
-        if (token === undefined) return { ok: false, reachable: false, message: tokenMissing(profile.name).message };
-        settings = { baseUrl: profile.baseUrl, token };
-      } else {
-        settings = { baseUrl: input.baseUrl, token: input.token };
+      if ('id' in input && input.id === DEMO_PROFILE_ID) {
+        return { ok: true, reachable: true, edition: 'Demo', admin: true, message: 'The built-in demo runs inside Flagdesk and is always available.' };
       }
+      // Registered before any await, so that "newer" means the order the tests were asked in.
+      const key = 'id' in input ? input.id : 'form';
+      tests.get(key)?.abort();
+      const controller = new AbortController();
+      tests.set(key, controller);
       try {
-        const report = await factories.testConnection(settings);
-        return { ...report, message: redactSecrets(report.message, [settings.token]) };
-      } catch {
-        return { ok: false, reachable: false, message: 'The connection test failed unexpectedly; check the URL and try again.' };
+        let settings: { baseUrl: string; token: string };
+        if ('id' in input) {
+          const profile = find(input.id);
+          const token = await vault.get(profile.id);
+          if (token === undefined) return { ok: false, reachable: false, message: tokenMissing(profile.name).message };
+          settings = { baseUrl: profile.baseUrl, token };
+        } else {
+          settings = { baseUrl: input.baseUrl, token: input.token };
+        }
+        try {
+          const report = await factories.testConnection(settings, controller.signal);
+          if (controller.signal.aborted) return SUPERSEDED;
+          return { ...report, message: redactSecrets(report.message, [settings.token]) };
+        } catch {
+          if (controller.signal.aborted) return SUPERSEDED;
+          return { ok: false, reachable: false, message: 'The connection test failed unexpectedly; check the URL and try again.' };
+        }
+      } finally {
+        if (tests.get(key) === controller) tests.delete(key);
       }
     },
 
@@ -229,6 +258,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         const current = active;
         active = undefined;
         listeners.clear();
+        for (const running of tests.values()) running.abort();
         await current?.close();
       }),
   };

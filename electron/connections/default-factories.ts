@@ -13,8 +13,8 @@ export const defaultFactories: BackendFactories = {
     const { createRemoteBackend } = await import('../backend/remote/remote-backend');
     return createRemoteBackend(settings);
   },
-  async testConnection(settings) {
+  async testConnection(settings, signal) {
     const { testConnection } = await import('../backend/remote/test-connection');
-    return testConnection(settings);
+    return testConnection(settings, signal);
   },
 };

@@ -9,6 +9,9 @@ describe('bench rows and table', () => {
     const ops = row('throughput', 900, 'ops/s', { min: 1000, text: '>= 1000 ops/s' });
     expect([fast.status, slow.status, ops.status]).toEqual(['pass', 'over', 'over']);
     expect(row('info only', 1, 'ms').status).toBe('info');
+    // "<= 1.10x": the bound itself passes only where the budget says so
+    expect(row('ratio', 1.1, 'x', { max: 1.1, inclusive: true, text: '<= 1.10x' }).status).toBe('pass');
+    expect(row('ratio', 1.1, 'x', { max: 1.1, text: '< 1.10x' }).status).toBe('over');
 
     const table = formatTable([
       { module: 'events', row: fast },

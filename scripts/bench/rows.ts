@@ -11,7 +11,7 @@ export function row(
 ): BenchRow {
   let status: BenchRow['status'] = 'info';
   if (budget) {
-    const overMax = budget.max !== undefined && !(value < budget.max);
+    const overMax = budget.max !== undefined && !(budget.inclusive ? value <= budget.max : value < budget.max);
     const underMin = budget.min !== undefined && !(value >= budget.min);
     status = overMax || underMin ? 'over' : 'pass';
   }

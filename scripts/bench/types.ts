@@ -10,9 +10,10 @@ export interface BenchContext {
   runs: number;
 }
 
-/** A DESIGN.md budget: the value must stay below `max` (or reach at least `min`). */
+/** A DESIGN.md budget: the value must stay below `max` (at most `max` when `inclusive`), or reach at least `min`. */
 export interface Budget {
   max?: number;
+  inclusive?: boolean;
   min?: number;
   text: string;
 }

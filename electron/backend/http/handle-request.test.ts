@@ -157,6 +157,23 @@ describe('request validation', () => {
     expect(detail(response).path).toBe('/body/constraints/0/bogus');
   });
 
+  it('reports a missing enum property as required, not as an enum failure', async () => {
+    const response = await face().send('PUT', '/api/admin/strategies/custom', { body: { parameters: [{ name: 'a' }] } });
+    expect(detail(response)).toEqual({
+      path: '/body/parameters/0/type',
+      message: 'The `/body/parameters/0/type` property is required. It was not present on the data you sent.',
+    });
+  });
+
+  it('sees a repeated query parameter as an array, as Express does', async () => {
+    const response = await face().send('GET', '/api/admin/events?project=a&project=b');
+    expect(response.status).toBe(400);
+    expect(detail(response)).toEqual({
+      path: '/query/project',
+      message: 'The `/query/project` property must be string. You sent ["a","b"].',
+    });
+  });
+
   it('words an enum failure as Unleash does, naming the property alone', async () => {
     const response = await face().send('POST', '/api/admin/segments', {
       body: { name: 'x', constraints: [{ contextName: 'userId', operator: 'NOT_AN_OP', values: ['a'] }] },

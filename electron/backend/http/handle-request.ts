@@ -57,6 +57,16 @@ export function createRequestHandler(backend: AdminBackend, options: FaceOptions
   };
 }
 
+/** As Express's query parser: a repeated key becomes an array, so the schemas reject it as Unleash's ajv does. */
+function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
+}
+
 async function handle(routes: readonly Route[], options: FaceOptions, req: WireRequest): Promise<WireResponse> {
   const method = req.method.toUpperCase();
   // Split by hand: URL parsing would read a path such as `//host/x` as another origin.
@@ -93,7 +103,7 @@ async function handle(routes: readonly Route[], options: FaceOptions, req: WireR
   // Path parameters first, then the query, then the body: the first failure is the one reported.
   const input: Record<RequestPart, unknown> = {
     params,
-    query: Object.fromEntries(search),
+    query: queryObject(search),
     body: body.value,
   };
   for (const part of ['params', 'query', 'body'] as const) {

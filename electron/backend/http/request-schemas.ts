@@ -61,22 +61,24 @@ const FILTER = EVENT_FILTER_PATTERN;
 const DATE = EVENT_DATE_PATTERN;
 
 /**
- * eventSearchQueryParameters (6.10.1, in its order). id, groupId and environment are 8.x parameters: 6.10.1 does not
- * declare them (any value passes), and the demo applies them only when they are well-formed.
+ * eventSearchQueryParameters (6.10.1, in its order; ajv reports the first failing one in this order). id, groupId and
+ * environment are 8.x parameters: 6.10.1 does not declare them (any value passes), and the demo applies them only when
+ * they are well-formed.
  */
 export const searchEventsQuery = wire.object({
-  query: z.string().optional(),
+  query: z.string({ error: 'must be string' }).optional(),
   feature: patterned(FILTER).optional(),
   project: patterned(FILTER).optional(),
   type: patterned(FILTER).optional(),
   createdBy: patterned(FILTER).optional(),
   from: patterned(DATE).optional(),
   to: patterned(DATE).optional(),
-  offset: z.string().optional(),
-  limit: z.string().optional(),
-  id: z.string().optional(),
-  groupId: z.string().optional(),
-  environment: z.string().optional(),
+  offset: z.string({ error: 'must be string' }).optional(),
+  limit: z.string({ error: 'must be string' }).optional(),
+  // undeclared on 6.10.1, so a repeated one (an array) passes there; the route hands on strings only
+  id: z.unknown().optional(),
+  groupId: z.unknown().optional(),
+  environment: z.unknown().optional(),
 });
 
 const strategyParameter = wire.object({

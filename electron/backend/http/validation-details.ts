@@ -12,8 +12,9 @@ export type RequestPart = 'params' | 'query' | 'body';
 
 type Issue = z.core.$ZodIssue;
 
+/** A required property that is absent: ajv's `required` error. An enum reports it as invalid_value, not invalid_type. */
 function isMissing(issue: Issue): boolean {
-  return issue.code === 'invalid_type' && issue.input === undefined;
+  return (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
 }
 
 /** ajv's rank of an issue at one level of the path: 0 required, 1 additionalProperties, 2 anything nested. */

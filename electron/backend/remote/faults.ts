@@ -45,7 +45,7 @@ export interface FaultContext {
 /** Maps anything a transport throws to an ApiError; never copies the raw error text (it may echo headers). */
 export function toFault(error: unknown, context: FaultContext): ApiError {
   if (error instanceof ApiError) return error;
-  if (context.cancelled) return new ApiError(0, 'AbortError', `The request to ${context.display} was cancelled.`);
+  if (context.cancelled) return cancelled(context.display);
   if (context.timedOut) {
     const ms = context.timeoutMs;
     const span = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
@@ -53,6 +53,10 @@ export function toFault(error: unknown, context: FaultContext): ApiError {
   }
   const code = speaksPlainHttp(error) ? 'ERR_SSL_WRONG_VERSION_NUMBER' : codeOf(error);
   return new ApiError(0, 'NetworkError', `Could not reach ${context.display}: ${reason(code)}.`);
+}
+
+export function cancelled(display: string): ApiError {
+  return new ApiError(0, 'AbortError', `The request to ${display} was cancelled.`);
 }
 
 export function isTlsFault(error: ApiError): boolean {

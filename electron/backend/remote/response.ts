@@ -46,7 +46,8 @@ function tryJson(text: string): unknown {
 /** Every non-2xx answer becomes an ApiError with the server's status, name, message and details. */
 export function errorFromResponse(res: HttpResponse, exchange: Exchange): ApiError {
   const parsed = errorBodySchema.safeParse(tryJson(res.text));
-  const name = (parsed.success ? parsed.data.name : undefined) ?? DEFAULT_NAMES[res.status] ?? 'HttpError';
+  const sent = parsed.success ? parsed.data.name : undefined;
+  const name = (sent === undefined ? undefined : redact(sent, exchange.token)) ?? DEFAULT_NAMES[res.status] ?? 'HttpError';
   if (parsed.success) {
     const details = parsed.data.details?.map((d) => ({
       ...(d.message !== undefined ? { message: redact(d.message, exchange.token) } : {}),

@@ -29,9 +29,9 @@ function refusal(server: ServerUrl, res: HttpResponse): string {
   return `${server.display} answered ${res.status} at ${UI_CONFIG}, so it does not look like an Unleash server: check the address and any path prefix.`;
 }
 
-async function checkAdmin(http: HttpClient): Promise<boolean | undefined> {
+async function checkAdmin(http: HttpClient, signal: AbortSignal | undefined): Promise<boolean | undefined> {
   try {
-    const res = await http.send({ method: 'GET', path: ADMIN_PROBE });
+    const res = await http.send({ method: 'GET', path: ADMIN_PROBE }, signal);
     if (ok2xx(res)) return true;
     return res.status === 401 || res.status === 403 ? false : undefined;
   } catch {
@@ -39,8 +39,11 @@ async function checkAdmin(http: HttpClient): Promise<boolean | undefined> {
   }
 }
 
-/** Reachability, version and edition from GET /ui-config, then admin rights; one clear sentence either way. */
-export async function testConnection(options: RemoteOptions): Promise<ConnectionReport> {
+/**
+ * Reachability, version and edition from GET /ui-config, then admin rights; one clear sentence either way.
+ * `signal` cancels the test (a newer test of the same settings supersedes it).
+ */
+export async function testConnection(options: RemoteOptions, signal?: AbortSignal): Promise<ConnectionReport> {
   let server: ServerUrl;
   try {
     server = normaliseBaseUrl(options.baseUrl);
@@ -60,7 +63,7 @@ export async function testConnection(options: RemoteOptions): Promise<Connection
   try {
     let res: HttpResponse;
     try {
-      res = await http.send({ method: 'GET', path: UI_CONFIG });
+      res = await http.send({ method: 'GET', path: UI_CONFIG }, signal);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status !== 0) return { ok: false, reachable: false, message: error.message };
@@ -73,7 +76,7 @@ export async function testConnection(options: RemoteOptions): Promise<Connection
 
     const { version } = config.data;
     const edition = config.data.environment ?? undefined;
-    const admin = await checkAdmin(http);
+    const admin = await checkAdmin(http, signal);
     const who = `Unleash ${version}${edition ? ` (${edition})` : ''} at ${server.display}`;
     const message =
       admin === true

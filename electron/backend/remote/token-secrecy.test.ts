@@ -33,7 +33,7 @@ it('no error message, thrown object or connection report carries the token', asy
   stub.handle((req, res) => {
     const token = String(req.headers.authorization);
     if (req.url.includes('hang')) return;
-    if (req.method === 'DELETE') return json(res, 400, { message: `bad token ${token}`, details: [{ message: token }] });
+    if (req.method === 'DELETE') return json(res, 400, { name: `Bad${token}`, message: `bad token ${token}`, details: [{ message: token }] });
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.end(`not json ${token}`);
   });

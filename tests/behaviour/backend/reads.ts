@@ -30,8 +30,14 @@ const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'an unknown flag',
     run: (b) => b.getFeature('default', 'no-such-feature-flagdesk'),
-    expect: { error: { status: 404, name: 'NotFoundError' } },
+    expect: { error: { status: 404, name: 'NotFoundError', message: 'There\'s no feature named "no-such-feature-flagdesk" in project "default".' } },
   },
+  {
+    name: 'a flag asked of another project',
+    run: (b, fx) => b.getFeature('no-such-project-flagdesk', fx.feature),
+    expect: { error: { status: 404, name: 'NotFoundError', message: 'but there\'s a feature with that name in project "default"' } },
+  },
+  { name: 'flags of an unknown project: none', run: (b) => b.listProjectFeatures('no-such-project-flagdesk'), expect: { result: [] } },
   { name: 'context fields include userId', run: (b) => b.listContextFields(), expect: { result: (value) => expect(names(value)).toContain('userId') } },
   {
     name: 'built-in strategy types',

@@ -94,6 +94,11 @@ const scenarios: BackendScenario<Fx>[] = [
     demo: { error: { status: '4xx', message: ZERO_UUID } },
   },
   {
+    name: 'replace on an unknown strategy with []: echoed, nothing to insert',
+    run: (b, fx) => b.setStrategySegments(set(fx, [], { strategyId: ZERO_UUID })),
+    expect: { result: (value, fx) => expect(value).toEqual(set(fx, [], { strategyId: ZERO_UUID })) },
+  },
+  {
     name: 'replace with an unknown project and environment (not checked)',
     run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id], { projectId: 'no-such-project', environmentId: 'no-such-env' })),
     expect: { result: { projectId: 'no-such-project', environmentId: 'no-such-env' } },

@@ -40,6 +40,24 @@ const scenarios: BackendScenario<Fx>[] = [
     expect: { error: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy default' } },
   },
   {
+    name: 'update built-in userWithId: 500 on 6.10.1, absent on 8.x',
+    run: (b) => b.updateStrategyType('userWithId', { description: 'hacked', parameters: [] }),
+    expect: { error: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy userWithId' } },
+    v8: { error: { status: 404, name: 'NotFoundError', message: 'No strategy found' } },
+  },
+  {
+    name: 'userWithId sits between default and remoteAddress, deprecated',
+    run: (b) => b.listStrategyTypes(),
+    expect: {
+      result: (value) => {
+        const names = (value as StrategyType[]).map((s) => s.name);
+        expect(names.slice(0, 5)).toEqual(['flexibleRollout', 'default', 'userWithId', 'remoteAddress', 'applicationHostname']);
+        expect(find(value, 'userWithId')).toMatchObject({ displayName: 'UserIDs', editable: false, deprecated: true });
+      },
+    },
+    v8: { result: (value) => expect(find(value, 'userWithId')).toBeUndefined() },
+  },
+  {
     name: 'built-ins stay read-only',
     run: (b) => b.listStrategyTypes(),
     expect: {

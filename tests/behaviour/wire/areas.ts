@@ -7,6 +7,7 @@ import { eventsSearchArea } from './events-search';
 import { strategyTypesArea } from './strategy-types';
 import { archiveValidationArea } from './archive-validation';
 import { uiConfigArea } from './ui-config';
+import { projectFeaturesArea } from './project-features';
 
 export const WIRE_AREAS: WireArea<unknown>[] = [
   authArea,
@@ -17,4 +18,5 @@ export const WIRE_AREAS: WireArea<unknown>[] = [
   strategyTypesArea,
   archiveValidationArea,
   uiConfigArea,
+  projectFeaturesArea,
 ];

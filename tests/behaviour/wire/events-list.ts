@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Send } from '../support/wire-client';
 import { createFeature, getJson } from '../support/wire-fixtures';
 import { area } from './scenario';
-import { noToken, wrongToken } from './common';
+import { badData, noToken, wrongToken } from './common';
 
 /** Probe "Events: GET /api/admin/events": newest first, capped, filtered by project. */
 interface Fx {
@@ -88,6 +88,16 @@ export const eventsListArea = area<Fx>({
           expect((json as EventList).totalEvents).toBeGreaterThan(100);
         },
       },
+    },
+    {
+      name: '?project=a&project=b: a repeated parameter is an array, not a string',
+      request: { method: 'GET', path: '/api/admin/events?project=a&project=b' },
+      expect: badData('The `/query/project` property must be string. You sent ["a","b"].', '/query/project'),
+    },
+    {
+      name: 'an undeclared repeated parameter is ignored',
+      request: { method: 'GET', path: '/api/admin/events?feature=a&feature=b' },
+      expect: { status: 200, body: newestFirstWithin(100) },
     },
     { name: 'no token', request: { method: 'GET', path: '/api/admin/events', token: null }, expect: noToken() },
     { name: 'wrong token', request: { method: 'GET', path: '/api/admin/events', token: 'bad' }, expect: wrongToken() },

@@ -174,6 +174,27 @@ const query8: WireScenario<Fx>[] = [
     expect: badData('The `/query/type` property must match pattern', '/query/type'),
   },
   { name: 'GET search: project=IS:unknown', request: get('?project=IS:no-such-project'), expect: empty },
+  {
+    name: 'GET search: a repeated project is an array',
+    request: get('?project=IS:a&project=IS:b'),
+    expect: badData('The `/query/project` property must be string. You sent ["IS:a","IS:b"].', '/query/project'),
+  },
+  {
+    name: 'GET search: two repeated parameters, the first declared one is reported',
+    request: get('?project=IS:a&project=IS:b&query=x&query=y'),
+    expect: badData('The `/query/query` property must be string. You sent ["x","y"].', '/query/query'),
+  },
+  {
+    name: 'GET search: a repeated limit',
+    request: get('?limit=1&limit=2'),
+    expect: badData('The `/query/limit` property must be string. You sent ["1","2"].', '/query/limit'),
+  },
+  {
+    name: 'GET search: a repeated environment (declared from 7.x on)',
+    request: get('?environment=a&environment=b'),
+    expect: everything,
+    v8: badData('The `/query/environment` property must be string. You sent ["a","b"].', '/query/environment'),
+  },
   { name: 'GET search: no token', request: { ...get(''), token: null }, expect: noToken() },
 ];
 

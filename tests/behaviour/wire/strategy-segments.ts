@@ -170,6 +170,14 @@ const replace: WireScenario<Fx>[] = [
     demo: { status: '4xx', message: ZERO_UUID },
   },
   {
+    name: 'replace: an unknown strategy id with [] is a 201 echo (nothing to insert)',
+    request: { method: 'POST', path: '/api/admin/segments/strategies', body: { projectId: 'no-such-project', strategyId: ZERO_UUID, environmentId: 'no-such-env', segmentIds: [] } },
+    expect: {
+      status: 201,
+      body: (json) => expect(json).toEqual({ projectId: 'no-such-project', strategyId: ZERO_UUID, environmentId: 'no-such-env', segmentIds: [] }),
+    },
+  },
+  {
     name: 'replace: an unknown project is not checked',
     request: (fx) => ({ method: 'POST', path: '/api/admin/segments/strategies', body: set(fx, [fx.segA], { projectId: 'no-such-project' }) }),
     expect: { status: 201, body: { projectId: 'no-such-project' } },

@@ -14,6 +14,18 @@ interface Fx {
 
 const P1 = { name: 'p1', type: 'string', description: 'd', required: false };
 const UPDATED_PARAMETERS = [{ name: 'p1', type: 'number', description: 'd2', required: true }, { name: 'p2', type: 'list' }];
+const USER_WITH_ID = {
+  displayName: 'UserIDs',
+  name: 'userWithId',
+  editable: false,
+  description: 'Enable the feature for a specific set of userIds. Prefer using "Gradual rollout" strategy with user id constraints.',
+  parameters: [{ name: 'userIds', type: 'list', description: '', required: false }],
+  deprecated: true,
+  title: null,
+};
+const BUILT_INS_6 = ['flexibleRollout', 'default', 'userWithId', 'remoteAddress', 'applicationHostname'];
+const builtInNames = (json: unknown): string[] =>
+  (json as { strategies: { name: string; editable: boolean }[] }).strategies.filter((s) => !s.editable).map((s) => s.name);
 const path = (fx: Fx): string => `/api/admin/strategies/${fx.name}`;
 const put = (fx: Fx, body: unknown) => ({ method: 'PUT' as const, path: path(fx), body });
 const updated = (fx: Fx) => [{ type: 'strategy-updated', data: { name: fx.name } }];
@@ -93,6 +105,31 @@ const scenarios: WireScenario<Fx>[] = [
     expect: badData('The `/body/parameters/0/name` property is required.', '/body/parameters/0/name'),
   },
   {
+    name: 'update: parameter without a type: required, before any enum check',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ name: 'a' }] }),
+    expect: badData('The `/body/parameters/0/type` property is required.', '/body/parameters/0/type'),
+  },
+  {
+    name: 'update: an empty parameter: name is the first required',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{}] }),
+    expect: badData('The `/body/parameters/0/name` property is required.', '/body/parameters/0/name'),
+  },
+  {
+    name: 'update: second parameter without a type',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ name: 'a', type: 'string' }, { name: 'b' }] }),
+    expect: badData('The `/body/parameters/1/type` property is required.', '/body/parameters/1/type'),
+  },
+  {
+    name: 'update: a bad first parameter is reported before a missing type in the second',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ name: 'a', type: 'date' }, { type: 'list' }] }),
+    expect: badData('You provided "date", which is not valid.', 'type'),
+  },
+  {
+    name: 'update: enum before a wrong required flag',
+    request: (fx) => put(fx, { name: fx.name, parameters: [{ name: 'a', type: 'date', required: 'x' }] }),
+    expect: badData('You provided "date", which is not valid.', 'type'),
+  },
+  {
     name: 'update: description of 51 characters',
     request: (fx) => put(fx, { name: fx.name, description: 'd'.repeat(51), parameters: [] }),
     expect: { status: 200, empty: true },
@@ -105,6 +142,24 @@ const scenarios: WireScenario<Fx>[] = [
       expect: { status: 500, name: 'UnknownError', message: `Cannot edit strategy ${builtIn}`, noEventsMentioning: () => 'hacked' },
     }),
   ),
+  {
+    name: 'update built-in userWithId: 500 (8.x has no such type)',
+    request: { method: 'PUT', path: '/api/admin/strategies/userWithId', body: { name: 'userWithId', description: 'hacked', parameters: [] } },
+    expect: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy userWithId', noEventsMentioning: () => 'hacked' },
+    v8: notFound('No strategy found'),
+  },
+  {
+    name: 'built-in userWithId: deprecated, seeded by 6.10.1 migrations',
+    request: { method: 'GET', path: '/api/admin/strategies/userWithId' },
+    expect: { status: 200, body: (json) => expect(json).toEqual(USER_WITH_ID) },
+    v8: notFound('No strategy found'),
+  },
+  {
+    name: 'built-ins lead the list in sort order',
+    request: { method: 'GET', path: '/api/admin/strategies' },
+    expect: { status: 200, body: (json) => expect(builtInNames(json)).toEqual(BUILT_INS_6) },
+    v8: { status: 200, body: (json) => expect(builtInNames(json)).toEqual(BUILT_INS_6.filter((name) => name !== 'userWithId')) },
+  },
   {
     name: 'update an unknown name',
     request: { method: 'PUT', path: `/api/admin/strategies/no-such-strategy-${RUN_ID}`, body: { parameters: [] } },

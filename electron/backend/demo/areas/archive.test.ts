@@ -68,6 +68,13 @@ describe('archive', () => {
     expect(error).toMatchObject({ status: 403, name: 'InvalidOperationError' });
     expect(error.message).toContain('("checkout")');
   });
+
+  it('archives an already archived flag again with another event, and ignores unknown names', async () => {
+    const demo = await family();
+    await demo.archiveFeatures('default', ['c1']);
+    await demo.archiveFeatures('default', ['c1', 'ghost']);
+    expect(eventsOf(demo).slice(0, 2).map((e) => `${e.type}:${e.featureName}`)).toEqual(['feature-archived:c1', 'feature-archived:c1']);
+  });
 });
 
 describe('dependencies', () => {

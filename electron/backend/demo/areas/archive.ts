@@ -37,13 +37,16 @@ export function validateArchive(ctx: DemoContext, _projectId: string, features: 
   };
 }
 
-/** POST /projects/{p}/archive (202). Unknown and already archived names are ignored. */
+/**
+ * POST /projects/{p}/archive (202). Unknown names are ignored; an already archived flag is archived again, with a
+ * fresh archivedAt and another feature-archived event (asked of 6.10.1 and 8.2.0, batch and single DELETE alike).
+ */
 export function archiveFeatures(ctx: DemoContext, projectId: string, features: string[]): void {
   const names = new Set(features);
   // request order, as Unleash maps the names it was sent to events
   const targets: FeatureRecord[] = [...names].flatMap((name) => {
     const feature = findFeature(ctx.state, name);
-    return feature && !feature.archived ? [feature] : [];
+    return feature ? [feature] : [];
   });
   const foreign = [...new Set(targets.filter((feature) => feature.project !== projectId).map((f) => f.project))];
   if (foreign.length > 0) {

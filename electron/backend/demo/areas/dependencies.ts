@@ -8,7 +8,6 @@ import { findFeature, requireActiveFeature } from '../model/lookups';
  * order of Unleash's dependent-features-service; each breaks with 403 InvalidOperationError.
  */
 export function addDependency(ctx: DemoContext, projectId: string, childName: string, input: AddDependency): void {
-  const child = requireActiveFeature(ctx.state, projectId, childName);
   const parentName = input.feature;
   if (parentName === childName) throw invalidOperation('A feature flag cannot depend on itself.');
   const parent = findFeature(ctx.state, parentName);
@@ -22,6 +21,8 @@ export function addDependency(ctx: DemoContext, projectId: string, childName: st
     throw invalidOperation('Transitive dependency detected. Cannot add a dependency to the feature that has parent dependency.');
   }
   if (!parent || parent.archived) throw invalidOperation(`No active feature ${parentName} exists`);
+  // the rules above only name the child; real meets an unknown child at the insert (a 500 with SQL), the demo names it
+  const child = requireActiveFeature(ctx.state, projectId, childName);
   if (parent.project !== child.project) throw invalidOperation('Parent and child features should be in the same project');
   const enabled = input.enabled ?? true;
   // the upsert replaces any earlier parent of this child; variants only count when enabled

@@ -29,10 +29,23 @@ describe('flags', () => {
     await demo.createFeature('default', { name: 'taken' });
     expect((await rejection(demo.createFeature('default', { name: 'taken' }))).status).toBe(409);
     expect(await rejection(demo.createFeature('nope', { name: 'x' }))).toMatchObject({ status: 404, message: 'Project "nope" does not exist' });
-    const missing = await rejection(demo.getFeature('default', 'ghost'));
-    expect(missing.status).toBe(404);
-    expect(missing.message).toContain('ghost');
-    expect((await rejection(demo.listProjectFeatures('nope'))).status).toBe(404);
+    expect(await rejection(demo.getFeature('default', 'ghost'))).toMatchObject({
+      status: 404,
+      message: 'There\'s no feature named "ghost" in project "default".',
+    });
+    expect(await rejection(demo.getFeature('elsewhere', 'taken'))).toMatchObject({
+      status: 404,
+      message: 'There\'s no feature named "taken" in project "elsewhere", but there\'s a feature with that name in project "default"',
+    });
+    expect(await demo.listProjectFeatures('nope')).toEqual([]);
+  });
+
+  it('answers an archived flag as the feature store does, yet still adds a strategy to it (as 6.10.1)', async () => {
+    const demo = freshDemo();
+    await demo.createFeature('default', { name: 'old' });
+    await demo.archiveFeatures('default', ['old']);
+    expect(await rejection(demo.getFeature('default', 'old'))).toMatchObject({ status: 404, message: 'Could not find feature flag with name old' });
+    expect(await demo.addFeatureStrategy('default', 'old', 'development', { name: 'default' })).toMatchObject({ name: 'default' });
   });
 
   it('adds a strategy with a UUID, its segments and feature-strategy-add', async () => {

@@ -2,7 +2,7 @@ import type { AddStrategy, CreateFeature, Feature, FeatureStrategy } from '../..
 import { strategyNameSchema } from '../../../../shared/schemas';
 import { badData, badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
-import { findFeature, requireActiveFeature, requireProject } from '../model/lookups';
+import { findFeature, requireActiveFeature, requireFeatureInProject, requireProject } from '../model/lookups';
 import type { FeatureRecord, StrategyRecord } from '../model/state';
 import { storedConstraint, validateStrategyConstraints } from './constraints';
 import { checkSegmentLinks } from './segment-links';
@@ -49,9 +49,11 @@ function base(feature: FeatureRecord): Feature {
   };
 }
 
-/** GET /projects/{p}/features: non-archived summaries, each environment with strategy flags (no strategies). */
+/**
+ * GET /projects/{p}/features: non-archived summaries, each environment with strategy flags (no strategies). An
+ * unknown project is an empty list, as 6.10.1 answers (200, no SQL error to improve on).
+ */
 export function listProjectFeatures(ctx: DemoContext, projectId: string): Feature[] {
-  requireProject(ctx.state, projectId);
   const parents = new Set(ctx.state.features.filter((f) => !f.archived && f.dependency).map((f) => f.dependency?.feature));
   return ctx.state.features
     .filter((feature) => feature.project === projectId && !feature.archived)
@@ -133,7 +135,8 @@ export function addFeatureStrategy(
   environment: string,
   input: AddStrategy,
 ): FeatureStrategy {
-  const feature = requireActiveFeature(ctx.state, projectId, featureName);
+  // 6.10.1 adds a strategy to an archived flag too (200), so only the project match is checked
+  const feature = requireFeatureInProject(ctx.state, projectId, featureName);
   const env = feature.environments.find((candidate) => candidate.name === environment);
   if (!env) throw notFound(`Environment "${environment}" does not exist`);
   if (!ctx.state.strategyTypes.some((type) => type.name === input.name)) {

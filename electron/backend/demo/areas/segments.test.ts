@@ -192,4 +192,10 @@ describe('segments and strategies', () => {
     expect(await rejection(demo.setStrategySegments({ ...body, segmentIds: [404] }))).toMatchObject({ status: 404, message: 'No segment exists with ID "404"' });
     expect((await rejection(demo.setStrategySegments({ ...body, strategyId: 'nope', segmentIds: [1] }))).status).toBe(404);
   });
+
+  it('echoes an unknown strategy with an empty list, as real 6.10.1 answers 201', async () => {
+    const demo = freshDemo();
+    const input = { projectId: 'nowhere', environmentId: 'none', strategyId: 'nope', segmentIds: [] };
+    expect(await demo.setStrategySegments(input)).toEqual(input);
+  });
 });

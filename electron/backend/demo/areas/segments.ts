@@ -170,12 +170,17 @@ export function getSegmentsForStrategy(ctx: DemoContext, strategyId: string): Se
   });
 }
 
-/** The list becomes the strategy's full set; project and environment are not checked (as real); no event. */
+/**
+ * The list becomes the strategy's full set; project and environment are not checked (as real); no event. An unknown
+ * strategy with an empty list is a 201 echo on the real server (nothing to insert, no foreign key to break); with a
+ * non-empty list real answers a 500 with SQL text, where the demo names the missing strategy.
+ */
 export function setStrategySegments(ctx: DemoContext, input: SetStrategySegments): SetStrategySegments {
   if (input.segmentIds.length > LIMITS.strategySegments) {
     throw badData(`Strategies may not have more than ${LIMITS.strategySegments} segments`);
   }
   const location = findStrategy(ctx.state, input.strategyId);
+  if (!location && input.segmentIds.length === 0) return copy(input);
   if (!location) throw notFound(`No strategy exists with ID "${input.strategyId}"`);
   location.strategy.segments = checkSegmentLinks(ctx.state, input.segmentIds);
   ctx.changed();

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eventsOf, freshDemo, rejection } from '../test-support';
 
 describe('strategy types', () => {
-  it('lists the four built-ins of a fresh instance by sort order, custom ones after them by name', async () => {
+  it('lists the five built-ins of a fresh 6.10.1 by sort order, custom ones after them by name', async () => {
     const demo = freshDemo();
     await demo.createStrategyType({ name: 'zeta', parameters: [] });
     await demo.createStrategyType({ name: 'alpha', parameters: [] });
     const list = await demo.listStrategyTypes();
-    expect(list.map((s) => s.name)).toEqual(['flexibleRollout', 'default', 'remoteAddress', 'applicationHostname', 'alpha', 'zeta']);
+    expect(list.map((s) => s.name)).toEqual(['flexibleRollout', 'default', 'userWithId', 'remoteAddress', 'applicationHostname', 'alpha', 'zeta']);
     expect(list[1]).toEqual({
       displayName: 'Standard',
       name: 'default',
@@ -17,6 +17,7 @@ describe('strategy types', () => {
       deprecated: false,
       title: null,
     });
+    expect(list[2]).toMatchObject({ name: 'userWithId', displayName: 'UserIDs', editable: false, deprecated: true });
   });
 
   it('creates with displayName null and refuses a taken name with the server sentence', async () => {
@@ -63,6 +64,10 @@ describe('strategy types', () => {
       status: 500,
       name: 'UnknownError',
       message: 'Cannot edit strategy default',
+    });
+    expect(await rejection(demo.updateStrategyType('userWithId', { parameters: [] }))).toMatchObject({
+      status: 500,
+      message: 'Cannot edit strategy userWithId',
     });
     expect(await rejection(demo.updateStrategyType('nope', { parameters: [] }))).toMatchObject({ status: 404, message: 'No strategy found' });
   });

@@ -1,6 +1,6 @@
 import type { ContextFieldRecord, DemoState, EnvironmentRecord, StrategyTypeRecord } from './state';
 
-/** What a fresh Unleash 6.10.1 database holds (facts §3.4, §5.4). */
+/** What a fresh Unleash 6.10.1 database holds (facts §3.4, §5.4; userWithId as GET /api/admin/strategies answered). */
 
 export const BUILT_IN_STRATEGY_TYPES: readonly StrategyTypeRecord[] = [
   {
@@ -37,6 +37,18 @@ export const BUILT_IN_STRATEGY_TYPES: readonly StrategyTypeRecord[] = [
     parameters: [],
     title: null,
     sortOrder: 1,
+  },
+  {
+    // still seeded by 6.10.1's migrations (created, then deprecated); gone from fresh 7+ databases
+    name: 'userWithId',
+    displayName: 'UserIDs',
+    description:
+      'Enable the feature for a specific set of userIds. Prefer using "Gradual rollout" strategy with user id constraints.',
+    editable: false,
+    deprecated: true,
+    parameters: [{ name: 'userIds', type: 'list', description: '', required: false }],
+    title: null,
+    sortOrder: 2,
   },
   {
     name: 'remoteAddress',

@@ -18,12 +18,25 @@ export function findFeature(state: DemoState, name: string): FeatureRecord | und
   return state.features.find((feature) => feature.name === name);
 }
 
-/** A non-archived flag of the project, or 404 naming what is missing. */
-export function requireActiveFeature(state: DemoState, projectId: string, name: string): FeatureRecord {
-  requireProject(state, projectId);
+/**
+ * A flag of the project, archived or not, with 6.10.1's sentences: its project check looks at every flag, so an
+ * unknown project is no different from a known one without the flag (both 404, no SQL).
+ */
+export function requireFeatureInProject(state: DemoState, projectId: string, name: string): FeatureRecord {
   const feature = findFeature(state, name);
-  if (!feature || feature.archived) throw notFound(`Could not find feature flag with name ${name}`);
-  if (feature.project !== projectId) throw notFound(`Feature flag ${name} is not in project "${projectId}"`);
+  if (!feature) throw notFound(`There's no feature named "${name}" in project "${projectId}".`);
+  if (feature.project !== projectId) {
+    throw notFound(
+      `There's no feature named "${name}" in project "${projectId}", but there's a feature with that name in project "${feature.project}"`,
+    );
+  }
+  return feature;
+}
+
+/** A non-archived flag of the project; an archived one is the feature store's "Could not find" 404. */
+export function requireActiveFeature(state: DemoState, projectId: string, name: string): FeatureRecord {
+  const feature = requireFeatureInProject(state, projectId, name);
+  if (feature.archived) throw notFound(`Could not find feature flag with name ${name}`);
   return feature;
 }
 

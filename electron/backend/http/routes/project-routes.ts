@@ -1,5 +1,7 @@
 import type { AdminBackend } from '../../admin-backend';
 import type { AddDependency, AddStrategy, CreateFeature } from '../../../../shared/schemas';
+import { isApiError } from '../../../../shared/errors';
+import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
 import { addDependencyBody, addStrategyBody, createFeatureBody, featuresBody } from '../request-schemas';
 
@@ -9,6 +11,22 @@ import { addDependencyBody, addStrategyBody, createFeatureBody, featuresBody } f
  */
 
 const PROJECT = '/api/admin/projects/:projectId';
+
+/**
+ * DELETE of one flag on 6.10.1: a flag that exists nowhere is "No feature flag found", a flag of another project keeps
+ * the project-match 404, and an already archived flag is archived again (202, another event), so the store's
+ * "Could not find" is no error here. The lookup's sentences are Unleash's own, as every backend of this API says them.
+ */
+async function checkArchivable(backend: AdminBackend, projectId: string, name: string): Promise<void> {
+  try {
+    await backend.getFeature(projectId, name);
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 404) throw error;
+    if (error.message === `Could not find feature flag with name ${name}`) return;
+    if (error.message === `There's no feature named "${name}" in project "${projectId}".`) throw notFound('No feature flag found');
+    throw error;
+  }
+}
 
 export function projectRoutes(backend: AdminBackend): Route[] {
   return [
@@ -31,7 +49,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
       method: 'GET',
       path: `${PROJECT}/features`,
       handle: async ({ params }) =>
-        reply.json(200, { version: 1, features: await backend.listProjectFeatures(params.projectId ?? '') }),
+        reply.json(200, { version: 2, features: await backend.listProjectFeatures(params.projectId ?? '') }),
     }),
     route({
       method: 'POST',
@@ -56,7 +74,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
       handle: async ({ params }) => {
         const { projectId = '', featureName = '' } = params;
         // Archiving one flag: unlike the batch, an unknown flag is an error, so look it up first.
-        await backend.getFeature(projectId, featureName);
+        await checkArchivable(backend, projectId, featureName);
         await backend.archiveFeatures(projectId, [featureName]);
         return reply.empty(202);
       },

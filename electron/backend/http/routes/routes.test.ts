@@ -143,7 +143,7 @@ describe('project routes', () => {
   it('lists and reads flags of a project', async () => {
     const { send } = face();
     expect(json(await send('GET', '/api/admin/projects/default/features'))).toEqual({
-      version: 1,
+      version: 2,
       features: [{ name: 'checkout', project: 'default' }],
     });
     expect(json(await send('GET', '/api/admin/projects/default/features/checkout'))).toMatchObject({ name: 'checkout' });
