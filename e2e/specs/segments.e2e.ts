@@ -1,47 +1,31 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApp, type AppHarness } from '../harness/app-harness';
-import { connectChromium } from '../harness/chromium';
+import { describe, expect, it } from 'vitest';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-const endpoint = inject('chromiumEndpoint');
-
-describe.skipIf(!endpoint)('segments list', () => {
-  let browser: Browser;
-  let app: AppHarness;
-
-  beforeAll(async () => {
-    browser = await connectChromium(endpoint);
-    app = await startApp(browser);
-    await app.open();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+describe.skipIf(!chromiumEndpoint)('segments list', () => {
+  const app = useApp();
 
   it('opens on Segments with the demo active and lists every seeded segment', async () => {
-    const seeded = await (await app.core.connections.backend()).listSegments();
+    const seeded = await (await app().core.connections.backend()).listSegments();
     expect(seeded.length).toBeGreaterThan(0);
-    const table = app.page.getByRole('table', { name: 'Segments' });
+    const table = app().page.getByRole('table', { name: 'Segments' });
     await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBe(seeded.length);
     for (const segment of seeded) {
-      const row = table.locator('tbody tr', { has: app.page.getByText(segment.name, { exact: true }) });
+      const row = table.locator('tbody tr', { has: app().page.getByText(segment.name, { exact: true }) });
       expect(await row.count()).toBe(1);
       const cells = await row.locator('td').allTextContents();
       for (const constraint of segment.constraints.slice(0, 2)) expect(cells[2]).toContain(constraint.contextName);
     }
-    expect(await app.page.getByText(`${seeded.length} segments on this instance`).isVisible()).toBe(true);
-    await app.screenshot('segments');
-    expect(app.problems).toEqual([]);
+    expect(await app().page.getByText(`${seeded.length} segments on this instance`).isVisible()).toBe(true);
+    await app().screenshot('segments');
+    expect(app().problems).toEqual([]);
   });
 
   it('resetting the demo from Connections brings back the sample segments', async () => {
-    const backend = await app.core.connections.backend();
+    const backend = await app().core.connections.backend();
     const seeded = (await backend.listSegments()).length;
     await backend.createSegment({ name: 'made-during-e2e', constraints: [] });
-    const page = app.page;
+    const page = app().page;
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('button', { name: 'Segments' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -56,6 +40,6 @@ describe.skipIf(!endpoint)('segments list', () => {
     await nav.getByRole('button', { name: 'Segments' }).click();
     await page.getByText(`${seeded} segments on this instance`).waitFor();
     expect(await page.getByText('made-during-e2e', { exact: true }).count()).toBe(0);
-    expect(app.problems).toEqual([]);
+    expect(app().problems).toEqual([]);
   });
 });

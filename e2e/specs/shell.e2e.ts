@@ -1,43 +1,27 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApp, type AppHarness } from '../harness/app-harness';
-import { connectChromium } from '../harness/chromium';
+import { describe, expect, it } from 'vitest';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-const endpoint = inject('chromiumEndpoint');
-
-describe.skipIf(!endpoint)('app shell', () => {
-  let browser: Browser;
-  let app: AppHarness;
-
-  beforeAll(async () => {
-    browser = await connectChromium(endpoint);
-    app = await startApp(browser);
-    await app.open();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+describe.skipIf(!chromiumEndpoint)('app shell', () => {
+  const app = useApp();
 
   it('loads under the strict CSP with no console errors', async () => {
-    const csp = await app.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    const csp = await app().page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'none'");
-    expect(await app.page.locator('script:not([src])').count()).toBe(0);
-    expect(await app.page.locator('style').count()).toBe(0);
-    await expect.poll(() => app.page.getByRole('table', { name: 'Segments' }).count()).toBe(1);
-    expect(app.problems).toEqual([]);
+    expect(await app().page.locator('script:not([src])').count()).toBe(0);
+    expect(await app().page.locator('style').count()).toBe(0);
+    await expect.poll(() => app().page.getByRole('table', { name: 'Segments' }).count()).toBe(1);
+    expect(app().problems).toEqual([]);
   });
 
   it('shows the demo as the active instance in the header, with its version', async () => {
-    const header = app.page.locator('.topbar');
+    const header = app().page.locator('.topbar');
     await expect.poll(() => header.getByTestId('active-instance-name').textContent()).toBe('Demo');
     await expect.poll(() => header.getByTestId('active-instance-version').textContent()).toMatch(/^v\d+\.\d+/);
   });
 
   it('reaches every section from the keyboard-operable navigation and marks planned ones as such', async () => {
-    const nav = app.page.getByRole('navigation', { name: 'Sections' });
+    const nav = app().page.getByRole('navigation', { name: 'Sections' });
     for (const [label, file] of [
       ['Events', 'events'],
       ['Strategy types', 'strategy-types'],
@@ -45,17 +29,17 @@ describe.skipIf(!endpoint)('app shell', () => {
       ['CORS', 'cors'],
     ] as const) {
       await nav.getByRole('button', { name: label }).focus();
-      await app.page.keyboard.press('Enter');
-      await app.page.getByRole('heading', { level: 1, name: label }).waitFor();
-      expect(await app.page.getByText('Coming in a later release').isVisible()).toBe(true);
+      await app().page.keyboard.press('Enter');
+      await app().page.getByRole('heading', { level: 1, name: label }).waitFor();
+      expect(await app().page.getByText('Coming in a later release').isVisible()).toBe(true);
       expect(await nav.getByRole('button', { name: label }).getAttribute('aria-current')).toBe('page');
-      await app.screenshot(`placeholder-${file}`);
+      await app().screenshot(`placeholder-${file}`);
     }
-    expect(app.problems).toEqual([]);
+    expect(app().problems).toEqual([]);
   });
 
   it('gives the page only the contract bridge, frozen, refusing unknown channels', async () => {
-    const answer = await app.page.evaluate(`(async () => ({
+    const answer = await app().page.evaluate(`(async () => ({
       keys: Object.keys(window.flagdesk).sort(),
       frozen: Object.isFrozen(window.flagdesk),
       unknown: await window.flagdesk.invoke('fs.readFile', { path: '/etc/passwd' }),
@@ -70,14 +54,14 @@ describe.skipIf(!endpoint)('app shell', () => {
   });
 
   it('follows the OS dark theme', async () => {
-    const background = () => app.page.evaluate('getComputedStyle(document.body).backgroundColor');
-    await app.page.emulateMedia({ colorScheme: 'light' });
+    const background = () => app().page.evaluate('getComputedStyle(document.body).backgroundColor');
+    await app().page.emulateMedia({ colorScheme: 'light' });
     const light = await background();
-    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await app().page.emulateMedia({ colorScheme: 'dark' });
     expect(await background()).not.toBe(light);
-    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Segments' }).click();
-    await app.page.getByRole('table', { name: 'Segments' }).waitFor();
-    await app.screenshot('segments-dark');
-    await app.page.emulateMedia({ colorScheme: 'light' });
+    await app().page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Segments' }).click();
+    await app().page.getByRole('table', { name: 'Segments' }).waitFor();
+    await app().screenshot('segments-dark');
+    await app().page.emulateMedia({ colorScheme: 'light' });
   });
 });
