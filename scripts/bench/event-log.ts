@@ -76,6 +76,15 @@ export const eventLogBench: BenchModule = {
       timed('query long no-match term', () => log.search({ query: 'no-such-thing-anywhere' }), QUERY_BUDGET),
       timed('query + type filter', () => log.search({ type: 'segment-updated', query: 'appname' }), QUERY_BUDGET),
       timed('query with wildcards ("qu_s%r"), 10 runs', () => log.search({ query: 'qu_s%r' }), undefined, 10),
+      // GET /search/events: text over data/preData/tags only, and `total` counts every match (no early stop).
+      timed('query() common term ("rollout")', () => log.query({ query: 'rollout' }), QUERY_BUDGET),
+      timed('query() "admin" (also in createdBy)', () => log.query({ query: 'admin' }), QUERY_BUDGET),
+      timed(`query() rare term ("${RARE_WORD}")`, () => log.query({ query: RARE_WORD }), QUERY_BUDGET),
+      timed(
+        'query() type + project + text',
+        () => log.query({ type: 'IS:feature-strategy-update', project: `IS:${feature.project}`, query: 'rollout' }),
+        QUERY_BUDGET,
+      ),
     );
     return rows;
   },

@@ -9,14 +9,19 @@ export interface ChunkText {
   starts: Int32Array;
 }
 
-/** Characters ordered from most to least frequent in event JSON; anything absent counts as rare. */
-const COMMON = ' "e:,ta{}oinsrlcdu-_[]0m1p2.hgfb3y4k5v6w789@x';
 /**
- * V8 answers indexOf with a memchr-driven linear scan for needles under 7 chars but switches to a far slower
- * Boyer-Moore setup at 7 and more; so long needles are found by their 6-char window starting at the rarest char,
- * then checked in full.
+ * Characters ordered from most to least frequent in the lower-cased haystack (counted over the demo's generated
+ * history); anything absent counts as rare.
+ */
+const COMMON = '"eatsrn:i,l odmcup-f0v21b[]{}4g.3x65897yh@kw_zj/q*';
+/**
+ * V8 answers indexOf with a memchr on the needle's first char plus a compare, for needles under 7 chars (at 7 and
+ * more it switches to a far slower Boyer-Moore setup). Its cost is set by how often that first char occurs, so the
+ * search runs on a window of the needle (up to 6 chars, at least MIN_WINDOW) that starts at its rarest char, and
+ * each window hit is checked against the full needle. For "admin" that is "dmin": ~35% less time than "admin".
  */
 const WINDOW = 6;
+const MIN_WINDOW = 3;
 
 export interface NeedleFinder {
   needle: string;
@@ -25,10 +30,11 @@ export interface NeedleFinder {
 }
 
 export function needleFinder(needle: string): NeedleFinder {
-  if (needle.length <= WINDOW) return { needle, window: needle, shift: 0 };
+  if (needle.length <= MIN_WINDOW) return { needle, window: needle, shift: 0 };
   let best = 0;
   let bestRank = -1;
-  for (let p = 0; p + WINDOW <= needle.length; p++) {
+  // Earlier starts win ties: their windows are longer, so fewer of their hits are false.
+  for (let p = 0; p + MIN_WINDOW <= needle.length; p++) {
     const c = COMMON.indexOf(needle[p] as string);
     const rank = c === -1 ? COMMON.length : c;
     if (rank > bestRank) {
@@ -117,6 +123,49 @@ export function chunkMatches(chunk: ChunkText, q: CompiledQuery, out: number[]):
     if (exact || recordMatches(recordText(chunk, k), q)) out.push(k);
     pos = findNeedle(text, q.finder, starts[k + 1] as number);
   }
+}
+
+/** A chunk that also knows where each record's JSON part (data SEP preData SEP tags) begins. */
+export interface JsonChunkText extends ChunkText {
+  jsonStarts: Int32Array;
+}
+
+/**
+ * Like chunkMatches, but only the JSON part of each record counts (GET /search/events ignores type and createdBy).
+ * A hit's record is classified by its offset: a hit in the head just restarts the search at that record's JSON
+ * part, so no record is tested twice. Hits ascend, so the record number is advanced, not binary-searched: the cost
+ * per chunk is bounded by its record count however many hits there are.
+ */
+export function chunkJsonMatches(chunk: JsonChunkText, q: CompiledQuery, out: number[]): void {
+  const { text, starts, jsonStarts } = chunk;
+  const count = starts.length - 1;
+  if (q.matcher.kind === 'none') return;
+  if (q.matcher.kind === 'all') {
+    for (let k = 0; k < count; k++) out.push(k);
+    return;
+  }
+  if (!q.finder) {
+    for (let k = 0; k < count; k++) if (recordMatches(jsonText(chunk, k), q)) out.push(k);
+    return;
+  }
+  const exact = q.matcher.kind === 'substring';
+  let k = 0;
+  let pos = findNeedle(text, q.finder, jsonStarts[0] ?? 0);
+  while (pos !== -1) {
+    while ((starts[k + 1] as number) <= pos) k++;
+    const json = jsonStarts[k] as number;
+    if (pos < json) {
+      pos = findNeedle(text, q.finder, json);
+      continue;
+    }
+    if (exact || recordMatches(jsonText(chunk, k), q)) out.push(k);
+    pos = findNeedle(text, q.finder, starts[k + 1] as number);
+  }
+}
+
+/** The JSON part of record k (lower-cased data SEP preData SEP tags), without its trailing separator. */
+export function jsonText(chunk: JsonChunkText, k: number): string {
+  return chunk.text.slice(chunk.jsonStarts[k], (chunk.starts[k + 1] as number) - 1);
 }
 
 export function recordText(chunk: ChunkText, k: number): string {

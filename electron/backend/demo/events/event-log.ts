@@ -196,7 +196,6 @@ export class EventLog {
       feature: { values: this.featureCol, interner: this.features, index: this.byFeature },
       environment: { values: this.environmentCol, interner: this.environments },
       createdByUserId: { values: this.userCol, interner: this.userIds },
-      createdBy: { values: this.actorCol, interner: this.actors },
       haystack: this.haystack,
     };
   }

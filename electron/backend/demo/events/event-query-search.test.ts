@@ -101,6 +101,41 @@ describe('EventLog.query text', () => {
   });
 });
 
+describe('EventLog.query text in createdBy and in the JSON of the same event', () => {
+  // Every event is by "admin"; some also carry it in data, preData or tags. Spans sealed chunks and the tail.
+  const rows: NewEvent[] = Array.from({ length: CHUNK_EVENTS * 2 + 10 }, (_, i) => ({
+    type: i % 16 === 0 ? 'feature-created' : 'admin-segment-updated',
+    createdBy: 'admin',
+    project: i % 2 === 0 ? 'checkout' : 'growth',
+    data: { name: i % 5 === 0 ? `Admin-${i}` : `user-${i}` },
+    ...(i % 7 === 0 ? { preData: { owner: 'admins' } } : {}),
+    ...(i % 11 === 0 ? { tags: [{ type: 'simple', value: 'admin' }] } : {}),
+  }));
+  const big = build(rows);
+  const expected = (keep: (i: number) => boolean) =>
+    rows
+      .map((_, i) => i)
+      .filter((i) => (i % 5 === 0 || i % 7 === 0 || i % 11 === 0) && keep(i))
+      .map((i) => i + 1)
+      .reverse();
+
+  it('counts and pages only the events whose JSON matches, over the full scan', () => {
+    const all = expected(() => true);
+    for (const query of ['admin', 'ADM_N', 'a%min']) {
+      const page = big.query({ query, offset: '2', limit: '30' });
+      expect(page.total).toBe(all.length);
+      expect(page.events.map((e) => e.id)).toEqual(all.slice(2, 32));
+    }
+  });
+
+  it('gives the same answer when a small filter (1 in 16 rows) is walked row by row', () => {
+    const some = expected((i) => i % 16 === 0);
+    const page = big.query({ type: 'IS:feature-created', project: 'IS:checkout', query: 'admin', limit: '1000' });
+    expect(page.total).toBe(some.length);
+    expect(page.events.map((e) => e.id)).toEqual(some);
+  });
+});
+
 describe('EventLog.query paging (normalizeQueryParams)', () => {
   it('defaults to 50, accepts 1..1000 and falls back to 50 otherwise', () => {
     const big = build(Array.from({ length: 1200 }, (_, i) => ({ type: 'segment-created', createdBy: 'x', data: { n: i } })));

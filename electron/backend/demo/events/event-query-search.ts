@@ -1,7 +1,7 @@
-import { compileQuery, recordMatches, type CompiledQuery } from './chunk-search';
+import { compileQuery } from './chunk-search';
 import type { FloatList, IntList, Interner, PositionIndex } from './columns';
 import type { Haystack } from './haystack';
-import { compileLike, FIELD_SEPARATOR } from './like-pattern';
+import { compileLike } from './like-pattern';
 import type { EventQuery } from './event-query';
 
 /** What the event log lends the query search: its columns, interners, indexes and text, read-only. */
@@ -13,7 +13,6 @@ export interface EventTables {
   feature: Column<string>;
   environment: Column<string>;
   createdByUserId: Column<number>;
-  createdBy: Column<string>;
   haystack: Haystack;
 }
 
@@ -70,9 +69,10 @@ export function searchEventQuery(t: EventTables, q: EventQuery): EventQueryHits 
     filters.push(filter);
   }
 
-  const text = q.text === undefined ? undefined : compileQuery(compileLike(q.text));
-  if (text?.matcher.kind === 'none') return NOTHING;
-  const textOk = text === undefined || text.matcher.kind === 'all' ? undefined : jsonMatcher(t, text);
+  const compiled = q.text === undefined ? undefined : compileQuery(compileLike(q.text));
+  if (compiled?.matcher.kind === 'none') return NOTHING;
+  // Unleash matches data, tags and pre_data only; the haystack's JSON-only scans leave type and createdBy out.
+  const text = compiled?.matcher.kind === 'all' ? undefined : compiled;
 
   // Ids are positions + 1; the id list, when given, is a candidate source like an index.
   let idSet: Set<number> | undefined;
@@ -94,25 +94,24 @@ export function searchEventQuery(t: EventTables, q: EventQuery): EventQueryHits 
     (idCheck === undefined || idCheck.has(i)) && checks.every((f) => includes(f.ids, f.column.at(i)));
   const { source } = best;
 
-  if (textOk === undefined) {
+  if (text === undefined) {
     if (checks.length === 0 && idCheck === undefined) return directPage(source, q.offset, q.limit);
     return walk(source, (i) => passes(i), q);
   }
   // A text query over many rows: scan the text once and check the rest per hit.
-  if (source.length * 8 > t.size && text) {
+  if (source.length * 8 > t.size) {
     const hits: number[] = [];
     let total = 0;
     const inId = idSet;
-    t.haystack.scanNewestFirst(text, (i) => {
+    t.haystack.scanJsonNewestFirst(text, (i) => {
       if (i < lo || i >= hi || (inId && !inId.has(i)) || !filters.every((f) => includes(f.ids, f.column.at(i)))) return true;
-      if (!textOk(i, true)) return true;
       if (total >= q.offset && hits.length < q.limit) hits.push(i);
       total++;
       return true;
     });
     return { indexes: hits, total };
   }
-  return walk(source, (i) => passes(i) && textOk(i, false), q);
+  return walk(source, (i) => passes(i) && t.haystack.jsonMatches(i, text), q);
 }
 
 function walk(source: Source, accept: (i: number) => boolean, q: EventQuery): EventQueryHits {
@@ -131,31 +130,6 @@ function directPage(source: Source, offset: number, limit: number): EventQueryHi
   const hits: number[] = [];
   for (let k = offset; k < source.length && hits.length < limit; k++) hits.push(source.at(k));
   return { indexes: hits, total: source.length };
-}
-
-/**
- * Unleash matches data, tags and pre_data only, while the haystack record also holds type and createdBy. A hit is
- * taken as is when neither of those can match (known per interned value); otherwise the JSON part alone is tested.
- */
-function jsonMatcher(t: EventTables, q: CompiledQuery): (i: number, alreadyMatched: boolean) => boolean {
-  const headHits = (column: Column<string>): ((i: number) => boolean) => {
-    // Per interned value: 0 unknown yet, 1 no hit, 2 hit.
-    const cache = new Uint8Array(column.interner.values.length);
-    return (i) => {
-      const id = column.values.at(i);
-      if (cache[id] === 0) cache[id] = recordMatches((column.interner.value(id) ?? '').toLowerCase(), q) ? 2 : 1;
-      return cache[id] === 2;
-    };
-  };
-  const typeHit = headHits(t.type);
-  const actorHit = headHits(t.createdBy);
-  return (i, alreadyMatched) => {
-    if (!alreadyMatched && !t.haystack.matches(i, q)) return false;
-    if (!typeHit(i) && !actorHit(i)) return true;
-    const texts = t.haystack.texts(i);
-    const json = `${texts.data ?? ''}${FIELD_SEPARATOR}${texts.preData ?? ''}${FIELD_SEPARATOR}${texts.tags ?? ''}`;
-    return recordMatches(json.toLowerCase(), q);
-  };
 }
 
 function filterOf(values: (string | number)[], column: Column<string | number>): Filter | undefined {
