@@ -1,3 +1,4 @@
+import { ApiError } from '../../../shared/errors';
 import type { FlagEvent } from '../../../shared/schemas';
 import { createDemoBackend, type DemoBackend, type DemoOptions } from './index';
 
@@ -21,6 +22,17 @@ export async function rejection(promise: Promise<unknown>): Promise<{ status: nu
     return error as { status: number; name: string; message: string; details?: unknown };
   }
   throw new Error('expected the call to fail');
+}
+
+/** The ApiError a synchronous call throws (anything else thrown is rethrown). */
+export function apiErrorOf(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
 }
 
 /** A flag with one strategy in development, for tests that need a strategy to link segments to. */

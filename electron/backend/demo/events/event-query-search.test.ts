@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../shared/errors';
 import { EventLog, type NewEvent } from './event-log';
 import type { EventQueryParams } from '../../../../shared/schemas/event';
 import { CHUNK_EVENTS } from './haystack';
+import { apiErrorOf } from '../test-support';
 
 /** One event per hour from 2026-01-01T00:00Z, so dates split the log at known ids. */
 function build(events: NewEvent[]): EventLog {
@@ -23,16 +23,6 @@ const sample: NewEvent[] = [
 const log = build(sample);
 const ids = (params: EventQueryParams) => log.query(params).events.map((e) => e.id);
 const total = (params: EventQueryParams) => log.query(params).total;
-
-function apiErrorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('EventLog.query filters', () => {
   it('lists everything newest first with label and summary', () => {

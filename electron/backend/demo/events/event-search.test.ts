@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../shared/errors';
 import type { SearchEvents } from '../../../../shared/schemas/event';
 import { EventLog, type NewEvent } from './event-log';
 import { CHUNK_EVENTS } from './haystack';
+import { apiErrorOf } from '../test-support';
 
 function build(events: NewEvent[]): EventLog {
   let t = Date.parse('2026-01-01T00:00:00.000Z');
@@ -12,16 +12,6 @@ function build(events: NewEvent[]): EventLog {
 }
 
 const ids = (log: EventLog, input: SearchEvents) => log.search(input).events.map((e) => e.id);
-
-function apiErrorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 // 1..6: a small instance with features in two projects, segments and a setting.
 const sample: NewEvent[] = [
