@@ -12,17 +12,17 @@ const PLANNED: Record<PlannedId, { title: string; summary: string; bullets: stri
   strategyTypes: {
     title: 'Strategy types',
     summary: 'Review and edit custom activation strategy types.',
-    bullets: ['List built-in and custom types', 'Create custom types', 'Edit descriptions and parameters'],
+    bullets: ['List built-in and custom types', 'Edit a custom type\'s description and parameters'],
   },
   archive: {
     title: 'Archive check',
     summary: 'See what archiving a set of flags would affect before you do it.',
-    bullets: ['Dependent flags that would break', 'Flags still in use by SDKs', 'Choose flags per project'],
+    bullets: ['Parents whose children would be left orphaned', 'Whether dependencies would be deleted', 'Choose flags per project'],
   },
   cors: {
     title: 'CORS',
     summary: 'Manage the origins allowed to call the Frontend API.',
-    bullets: ['Add and remove origins', 'Origin validation before saving', 'Wildcard support'],
+    bullets: ['Add and remove origins', 'Origin validation before saving', 'Allow every origin with *'],
   },
 };
 
