@@ -3,6 +3,7 @@ import type { AdminBackend } from '../../../electron/backend/admin-backend';
 import { isApiError } from '../../../shared/errors';
 import type { FlagEvent } from '../../../shared/schemas';
 import { ACTOR } from '../wire/check';
+import type { Versioned } from '../support/target-suite';
 import type { EventExpect } from '../wire/scenario';
 
 /** An operation's expected outcome: a result (subset or check) or an ApiError; plus the events it appends. */
@@ -13,15 +14,8 @@ export interface BackendExpect<Fx> {
   noEventsMentioning?: (fx: Fx) => string;
 }
 
-export interface BackendScenario<Fx> {
-  name: string;
+export interface BackendScenario<Fx> extends Versioned<BackendExpect<Fx>> {
   run: (backend: AdminBackend, fx: Fx) => Promise<unknown>;
-  /** What the backend gives against real Unleash 6.10.1. */
-  expect: BackendExpect<Fx>;
-  /** The demo's deliberate answer where 6.10.1 answers a 500 with SQL text. */
-  demo?: BackendExpect<Fx>;
-  /** Unleash 7+/8.x: 'same' (default), another outcome, or 'skip'. */
-  v8?: BackendExpect<Fx> | 'same' | 'skip';
 }
 
 export interface BackendArea<Fx> {
@@ -32,15 +26,6 @@ export interface BackendArea<Fx> {
 
 export function backendArea<Fx>(definition: BackendArea<Fx>): BackendArea<unknown> {
   return definition as unknown as BackendArea<unknown>;
-}
-
-export function outcomeFor<Fx>(scenario: BackendScenario<Fx>, kind: 'demo' | 'real', major: number): BackendExpect<Fx> | undefined {
-  if (major >= 7) {
-    const v8 = scenario.v8 ?? 'same';
-    if (v8 === 'skip') return undefined;
-    if (v8 !== 'same') return v8;
-  }
-  return kind === 'demo' && scenario.demo ? scenario.demo : scenario.expect;
 }
 
 async function newestId(backend: AdminBackend): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Send, WireRequest } from '../support/wire-client';
+import type { Versioned } from '../support/target-suite';
 
 /** An event a write must append (matched as a subset of the event record). */
 export interface EventExpect {
@@ -32,15 +33,8 @@ export interface WireExpect<Fx> {
   noEventsMentioning?: (fx: Fx) => string;
 }
 
-export interface WireScenario<Fx> {
-  name: string;
+export interface WireScenario<Fx> extends Versioned<WireExpect<Fx>> {
   request: WireRequest | ((fx: Fx) => WireRequest);
-  /** What real Unleash 6.10.1 answers. */
-  expect: WireExpect<Fx>;
-  /** The demo's deliberate answer where 6.10.1 is plainly wrong (a 500 with SQL text). */
-  demo?: WireExpect<Fx>;
-  /** Unleash 8.x: 'same' (default), a different answer, or 'skip' when the row means nothing there. */
-  v8?: WireExpect<Fx> | 'same' | 'skip';
 }
 
 export interface WireArea<Fx> {
@@ -53,18 +47,4 @@ export interface WireArea<Fx> {
 /** Erases the fixture type so areas can sit in one list. */
 export function area<Fx>(definition: WireArea<Fx>): WireArea<unknown> {
   return definition as unknown as WireArea<unknown>;
-}
-
-/** The answer expected from a target of this kind and major; undefined = the row does not apply. */
-export function expectationFor<Fx>(
-  scenario: WireScenario<Fx>,
-  kind: 'demo' | 'real',
-  major: number,
-): WireExpect<Fx> | undefined {
-  if (major >= 7) {
-    const v8 = scenario.v8 ?? 'same';
-    if (v8 === 'skip') return undefined;
-    if (v8 !== 'same') return v8;
-  }
-  return kind === 'demo' && scenario.demo ? scenario.demo : scenario.expect;
 }
