@@ -2,21 +2,13 @@ import type { AdminBackend } from '../../../electron/backend/admin-backend';
 import { majorVersion } from '../../../shared/schemas';
 import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
 import { spawnDemoServer } from './demo-server';
-import type { TargetKind } from './wire-targets';
+import type { Opened, SuiteTarget } from './target-suite';
 
-export interface OpenBackend {
+export interface OpenBackend extends Opened {
   backend: AdminBackend;
-  /** Major version the target reports (ui-config `version`). */
-  major: number;
-  close(): Promise<void>;
 }
 
-export interface BackendTarget {
-  id: string;
-  kind: TargetKind;
-  skip?: string;
-  open(): Promise<OpenBackend>;
-}
+export type BackendTarget = SuiteTarget<OpenBackend>;
 
 const DEMO_TOKEN = 'flagdesk-behaviour-token';
 

@@ -1,24 +1,13 @@
 import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
+import type { Opened, SuiteTarget } from './target-suite';
 import { spawnDemoServer } from './demo-server';
 import { fetchSender, parseBody, prepare, type Send } from './wire-client';
 
-/** `demo` targets answer like 6.10.1 except where the demo deliberately differs; `real` ones are Unleash itself. */
-export type TargetKind = 'demo' | 'real';
-
-export interface OpenTarget {
+export interface OpenTarget extends Opened {
   send: Send;
-  /** Major version the target reports in GET /api/admin/ui-config. */
-  major: number;
-  close(): Promise<void>;
 }
 
-export interface WireTarget {
-  id: string;
-  kind: TargetKind;
-  /** Set when the target cannot run here; the suite prints it and skips. */
-  skip?: string;
-  open(): Promise<OpenTarget>;
-}
+export type WireTarget = SuiteTarget<OpenTarget>;
 
 const DEMO_TOKEN = 'flagdesk-behaviour-token';
 
