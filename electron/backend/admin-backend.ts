@@ -81,5 +81,3 @@ export interface AdminBackend {
   archiveFeatures(projectId: string, features: string[]): Promise<void>;
   createStrategyType(input: CreateStrategyType): Promise<StrategyType>;
 }
-
-export type AdminOperation = keyof AdminBackend;

@@ -59,10 +59,6 @@ export function cancelled(display: string): ApiError {
   return new ApiError(0, 'AbortError', `The request to ${display} was cancelled.`);
 }
 
-export function isTlsFault(error: ApiError): boolean {
-  return error.name === 'NetworkError' && /TLS|HTTPS/.test(error.message);
-}
-
 export function tooLarge(display: string, maxBodyBytes: number): ApiError {
   const size = maxBodyBytes >= 1024 * 1024 ? `${Math.round(maxBodyBytes / 1024 / 1024)} MB` : `${maxBodyBytes} bytes`;
   return new ApiError(0, 'ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
