@@ -124,6 +124,8 @@ const scenarios: BackendScenario<Fx>[] = [
     name: 'nor counted in the list',
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 }) },
+    // 5.x still counts an archived flag's strategies in the list (checked on 5.12.8), though it no longer lists them
+    v5: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
   },
   { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment(fx.segA.id), expect: { events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
 ];
