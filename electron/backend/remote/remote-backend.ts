@@ -16,6 +16,9 @@ import {
   strategyTypesSchema,
   uiConfigSchema,
   validateArchiveFeaturesSchema,
+  type FlagEvent,
+  type SearchEvents,
+  type ServerCapabilities,
   type UiConfig,
 } from '../../../shared/schemas';
 import type { AdminBackend } from '../admin-backend';
@@ -24,7 +27,9 @@ import { normaliseBaseUrl, path, withQuery } from './base-url';
 import { createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { errorFromResponse, parseBody, type Exchange } from './response';
 import { fetchTransport, nodeTransport } from './transport';
-import { searchEventsRequest, setOriginsRequest, toEvents } from './versioned-requests';
+import { detectCapabilities } from './capabilities';
+import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
+import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
 
 export interface RemoteOptions {
   baseUrl: string;
@@ -38,6 +43,8 @@ export interface RemoteOptions {
 export type RemoteBackend = AdminBackend & {
   close(): Promise<void>;
   serverVersion(): Promise<string>;
+  /** What this server offers (read once on first use: ui-config and one probe per route in question). */
+  capabilities(): Promise<ServerCapabilities>;
   /**
    * A view of this backend (same connections, same cached server version) whose requests are also cancelled when
    * `signal` aborts: they then fail with status 0 'AbortError'; other requests and the backend carry on.
@@ -73,21 +80,33 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
   });
   let version: Promise<string> | undefined;
+  let offered: Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> | undefined;
 
   const get = (p: string): HttpRequest => ({ method: 'GET', path: p });
   const post = (p: string, body: unknown): HttpRequest => ({ method: 'POST', path: p, body });
   const put = (p: string, body: unknown): HttpRequest => ({ method: 'PUT', path: p, body });
 
-  /** The version GET /ui-config reports, asked once per backend (through the asking view); a failed ask is not cached. */
+  /** The version GET /ui-config reported last; else the one capability detection reads. */
   function serverVersion(via: AdminBackend): Promise<string> {
-    if (!version) {
-      const asked = via.getUiConfig().then((config) => config.version);
-      version = asked;
+    return version ?? capabilities(via).then(({ caps }) => caps.version);
+  }
+
+  /**
+   * Capabilities, detected once per backend; a failed detection is not cached. Probes are not tied to a view's
+   * signal: what the server offers does not depend on who asked first.
+   */
+  function capabilities(via: AdminBackend): Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> {
+    if (!offered) {
+      const asked = via.getUiConfig().then(async (config) => ({
+        caps: await detectCapabilities(config, (request) => http.send(request)),
+        unleashUrl: config.unleashUrl ?? undefined,
+      }));
+      offered = asked;
       asked.catch(() => {
-        if (version === asked) version = undefined;
+        if (offered === asked) offered = undefined;
       });
     }
-    return version;
+    return offered;
   }
 
   /** Every operation, its requests tied to `signal` when one is given; all views share the pool and the version. */
@@ -114,6 +133,11 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
     async function write(operation: string, request: HttpRequest): Promise<void> {
       await send(operation, request);
+    }
+
+    /** The newest 100 events: all a server without any search gives. */
+    async function* listPages(): AsyncIterable<FlagEvent[]> {
+      yield (await backend.listEvents({})).events;
     }
 
     const backend: AdminBackend = {
@@ -151,12 +175,22 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       // --- events ---
       listEvents: (query) => read('listEvents', get(withQuery('/api/admin/events', { project: query.project })), eventsSchema),
       async searchEvents(input) {
-        const request = searchEventsRequest(await serverVersion(backend), input);
-        if (request.method === 'POST') return read('searchEvents', request, eventsSchema);
-        return toEvents(await read('searchEvents', request, eventQueryPageSchema));
+        const { caps } = await capabilities(backend);
+        if (caps.seedEventSearch) return read('searchEvents', seedSearchRequest(input), eventsSchema);
+        if (caps.eventSearch === 'search-events')
+          return toEvents(await read('searchEvents', searchEventsQueryRequest(input), eventQueryPageSchema));
+        return searchEventsByScan(input, () => listPages());
       },
-      queryEvents: (params) =>
-        read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema),
+      async queryEvents(params) {
+        const { caps, unleashUrl } = await capabilities(backend);
+        if (caps.eventSearch === 'search-events')
+          return read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema);
+        if (caps.eventSearch === 'events-search') {
+          const page = (body: SearchEvents) => read('queryEvents', seedSearchRequest(body), eventsSchema);
+          return queryEventsByScan(params, (narrow) => seedSearchPages(narrow, page), unleashUrl);
+        }
+        return queryEventsByScan(params, () => listPages(), unleashUrl);
+      },
 
       // --- strategy types ---
       async listStrategyTypes() {
@@ -179,7 +213,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         return config;
       },
       async setFrontendApiOrigins(origins) {
-        await write('setFrontendApiOrigins', setOriginsRequest(await serverVersion(backend), origins));
+        await write('setFrontendApiOrigins', setOriginsRequest((await capabilities(backend)).caps, origins));
       },
 
       // --- reads the UI needs ---
@@ -227,6 +261,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   return {
     ...shared,
     serverVersion: () => serverVersion(shared),
+    capabilities: async () => (await capabilities(shared)).caps,
     withSignal: (signal) => view(signal),
     async close() {
       http.close();
