@@ -6,10 +6,11 @@ import type {
   ConnectionStatus,
   ProfileView,
   SaveProfileInput,
+  ServerCapabilities,
   TestConnectionInput,
 } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
-import type { BackendFactories, DemoStoreHandle } from './backend-factories';
+import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle } from './backend-factories';
 import { demoProfileReadOnly, notOnDemo, profileNotFound, tokenMissing } from './connection-errors';
 import { DEMO_PROFILE_ID, loadProfiles, saveProfiles, type ProfilesFile, type StoredProfile } from './profile-store';
 import { redactSecrets } from './redact';
@@ -47,6 +48,9 @@ interface Active {
   profileId: string;
   backend: AdminBackend;
   demo?: DemoStoreHandle;
+  remote?: RemoteBackendHandle;
+  /** What the remote server offers, once detected (the demo does everything, so it has none). */
+  capabilities?: ServerCapabilities;
   close(): Promise<void>;
 }
 
@@ -87,7 +91,22 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     const token = await vault.get(profileId);
     if (token === undefined) throw tokenMissing(profile.name);
     const remote = await factories.createRemote({ baseUrl: profile.baseUrl, token });
-    return { profileId, backend: remote, close: () => remote.close() };
+    return { profileId, backend: remote, remote, close: () => remote.close() };
+  }
+
+  /**
+   * Reads what the newly active server offers, in the background (activation does not wait on the network), then
+   * announces it in the status; a failed detection leaves it out and the backend asks again when it needs to.
+   */
+  function learnCapabilities(entry: Active): void {
+    entry.remote?.capabilities?.().then(
+      (caps) => {
+        if (active !== entry) return;
+        entry.capabilities = caps;
+        void serial(changed).catch(() => undefined);
+      },
+      () => undefined,
+    );
   }
 
   /** Opens the new backend before closing the old one, so a failed switch leaves the current one working. */
@@ -95,6 +114,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     const next = await open(profileId);
     const previous = active;
     active = next;
+    learnCapabilities(next);
     await previous?.close().catch(() => undefined);
   }
 
@@ -114,6 +134,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       profiles: [DEMO_VIEW, ...remotes],
       encryptionAvailable: vault.encryptionAvailable,
       ...(notices.length ? { notice: notices.join(' ') } : {}),
+      ...(active?.capabilities ? { capabilities: active.capabilities } : {}),
     };
   }
 

@@ -41,7 +41,10 @@ export interface FakeFactories extends BackendFactories {
   remotes: { settings: RemoteSettings; backend: RemoteBackendHandle & { closed: boolean; calls: string[] } }[];
 }
 
-export function fakeFactories(demoOverrides: Partial<Record<keyof AdminBackend, unknown>> = {}): FakeFactories {
+export function fakeFactories(
+  demoOverrides: Partial<Record<keyof AdminBackend, unknown>> = {},
+  remoteOverrides: Partial<Record<keyof AdminBackend | 'capabilities', unknown>> = {},
+): FakeFactories {
   const factories: FakeFactories = {
     opened: [],
     demoStores: [],
@@ -64,7 +67,7 @@ export function fakeFactories(demoOverrides: Partial<Record<keyof AdminBackend, 
     },
     async createRemote(settings) {
       factories.opened.push(`remote:${settings.baseUrl}`);
-      const backend = fakeBackend(`remote ${settings.baseUrl}`);
+      const backend = fakeBackend(`remote ${settings.baseUrl}`, remoteOverrides as Partial<Record<keyof AdminBackend, unknown>>);
       factories.remotes.push({ settings, backend });
       return backend;
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverCapabilitiesSchema } from './capabilities';
 
 /** A connection profile as the renderer sees it. The token itself never leaves the main process. */
 export const profileViewSchema = z.strictObject({
@@ -18,6 +19,11 @@ export const connectionStatusSchema = z.strictObject({
   encryptionAvailable: z.boolean(),
   /** One sentence the UI shows once, e.g. a corrupt demo snapshot that was moved aside. */
   notice: z.string().optional(),
+  /**
+   * What the active remote server supports, once detected after activation (absent for the demo, which does
+   * everything, and until detection finishes). Screens ask shared/domain/capabilities `cannotDo`.
+   */
+  capabilities: serverCapabilitiesSchema.optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
@@ -69,6 +75,8 @@ export const connectionReportSchema = z.strictObject({
   edition: z.string().optional(),
   admin: z.boolean().optional(),
   message: z.string(),
+  /** What the server supports; list it with shared/domain/capabilities `capabilityLines`. */
+  capabilities: serverCapabilitiesSchema.optional(),
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;
 
