@@ -14,6 +14,8 @@ export function fakeBackend(label: string, overrides: Partial<Record<keyof Admin
       if (property === 'closed') return (target as { closed?: boolean }).closed ?? false;
       if (property === 'close') return async () => void ((target as { closed?: boolean }).closed = true);
       if (property === 'then') return undefined;
+      // capability detection is optional on a remote handle: absent unless a test fakes it
+      if (property === 'capabilities' && !('capabilities' in overrides)) return undefined;
       return async (...args: unknown[]) => {
         calls.push(String(property));
         const answer = overrides[property as keyof AdminBackend];
