@@ -67,7 +67,7 @@ function withProject(projectId: string) {
   return (json: unknown): unknown => (isRecord(json) && json.project === undefined ? { ...json, project: projectId } : json);
 }
 
-/** The AdminBackend over HTTP against a real Unleash (6.x or 7+/8.x). Throws ApiError for every failure. */
+/** The AdminBackend over HTTP against a real Unleash (5.x to 8.x, endpoints picked by capability). Throws ApiError for every failure. */
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   const server = normaliseBaseUrl(options.baseUrl);
   const { token } = options;
