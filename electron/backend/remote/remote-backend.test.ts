@@ -27,7 +27,7 @@ describe('requests on the wire', () => {
     stub.handle((req, res) => (req.method === 'POST' ? json(res, 201, segment) : json(res, 200, { name: 'x', project: 'p' })));
     const remote = connect(`${stub.url}/unleash/api/admin/`);
     await remote.createSegment({ name: 'beta users', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] });
-    await remote.getFeature('my project', 'a/b?c');
+    await remote.getFeature({ projectId: 'my project', featureName: 'a/b?c' });
 
     const [create, read] = stub.requests;
     expect(create?.url).toBe('/unleash/api/admin/segments');
@@ -75,20 +75,20 @@ describe('parsing what servers send', () => {
     const events = await remote.listEvents({ project: 'default' });
     expect(events.events[0]).toMatchObject({ id: 148, groupId: '01M81MRV8VESDB52BH70EJSEJT', label: 'Flag created' });
     expect(stub.requests[0]?.url).toBe('/api/admin/events?project=default');
-    const strategy = await remote.addFeatureStrategy('default', 'f', 'development', { name: 'flexibleRollout' });
+    const strategy = await remote.fixtures.addFeatureStrategy('default', 'f', 'development', { name: 'flexibleRollout' });
     expect(strategy.id).toBe('01M81MRV8VESDB52BH70EJSEJT');
   });
 
   it('fills in the project that feature lists leave out', async () => {
     stub.handle((_req, res) => json(res, 200, { version: 2, features: [{ name: 'a', type: 'release', favorite: false }] }));
-    expect(await connect().listProjectFeatures('web')).toEqual([{ name: 'a', type: 'release', favorite: false, project: 'web' }]);
+    expect(await connect().listProjectFeatures({ projectId: 'web' })).toEqual([{ name: 'a', type: 'release', favorite: false, project: 'web' }]);
   });
 
   it('returns void for 204/202/200-empty writes', async () => {
     stub.handle((req, res) => empty(res, req.url.endsWith('/archive') ? 202 : 204));
     const remote = connect();
-    await expect(remote.updateSegment(7, { name: 'n', constraints: [] })).resolves.toBeUndefined();
-    await expect(remote.archiveFeatures('default', ['a'])).resolves.toBeUndefined();
+    await expect(remote.updateSegment({ id: 7, segment: { name: 'n', constraints: [] } })).resolves.toBeUndefined();
+    await expect(remote.archiveFeatures({ projectId: 'default', features: ['a'] })).resolves.toBeUndefined();
     expect(JSON.parse(stub.requests[1]?.body ?? '')).toEqual({ features: ['a'] });
   });
 });
@@ -115,7 +115,7 @@ describe('capabilities pick the endpoint', () => {
     serve('6.10.1');
     const remote = connect();
     const result = await remote.searchEvents({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
-    await remote.setFrontendApiOrigins(['https://a.example']);
+    await remote.setFrontendApiOrigins({ origins: ['https://a.example'] });
     expect(result.totalEvents).toBe(9);
     expect(used()).toEqual(['GET /api/admin/ui-config', 'POST /api/admin/events/search', 'POST /api/admin/ui-config/cors']);
     const search = stub.requests.find((r) => r.url === '/api/admin/events/search' && r.body.includes('abc'));
@@ -125,7 +125,7 @@ describe('capabilities pick the endpoint', () => {
   it('5.x: writes origins with POST /ui-config (no /ui-config/cors) and queries events through POST /events/search', async () => {
     serve('5.12.8');
     const remote = connect();
-    await remote.setFrontendApiOrigins(['https://a.example']);
+    await remote.setFrontendApiOrigins({ origins: ['https://a.example'] });
     const page = await remote.queryEvents({ type: 'IS:feature-created' });
     expect(page).toMatchObject({ total: 1, events: [{ id: 148, label: 'Flag created' }] });
     expect(used()).toEqual(['GET /api/admin/ui-config', 'POST /api/admin/ui-config', 'POST /api/admin/events/search']);
@@ -138,7 +138,7 @@ describe('capabilities pick the endpoint', () => {
     serve('8.2.0');
     const remote = connect();
     const result = await remote.searchEvents({ type: 'feature-created', project: 'default', feature: 'f', query: 'a b' });
-    await remote.setFrontendApiOrigins([]);
+    await remote.setFrontendApiOrigins({ origins: [] });
     expect(result).toMatchObject({ version: 1, totalEvents: 4, events: [{ id: 148 }] });
     const request = stub.requests.find((r) => r.url.startsWith('/api/admin/search/events?type'));
     const search = new URL(`http://x${request?.url}`);
@@ -158,7 +158,7 @@ describe('capabilities pick the endpoint', () => {
     const remote = connect();
     expect(await remote.serverVersion()).toBe('7.6.5');
     await remote.searchEvents({});
-    await remote.setFrontendApiOrigins(['*']);
+    await remote.setFrontendApiOrigins({ origins: ['*'] });
     await remote.queryEvents({});
     const probes = stub.requests.filter((r) => r.url.endsWith('limit=1'));
     expect(probes).toHaveLength(1);

@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { cannotDo, limitationOf } from '../../../shared/domain/capabilities';
+import type { CapabilityOperation, ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
+import { connectionKeys, useConnectionStatus } from '../../lib/active-profile';
+import { call } from '../../lib/bridge-client';
+import { instanceKey } from '../../lib/instance-query';
+
+export { connectionKeys, connectionStatusQuery, useActiveProfile, useActiveProfileId, useConnectionStatus } from '../../lib/active-profile';
+
+// Every connections mutation answers the new status: store it rather than refetch.
+function storeStatus(client: QueryClient, status: ConnectionStatus): void {
+  client.setQueryData(connectionKeys.status, status);
+}
+
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveProfileInput) => call('connections.save', input),
+    // Editing a profile may point it at another server: drop what we read from the old one.
+    onSuccess: (status, input) => {
+      storeStatus(client, status);
+      if (input.id) void client.invalidateQueries({ queryKey: instanceKey(input.id) });
+    },
+  });
+}
+
+export function useRemoveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('connections.remove', { id }),
+    onSuccess: (status, id) => {
+      storeStatus(client, status);
+      client.removeQueries({ queryKey: instanceKey(id) });
+    },
+  });
+}
+
+export function useActivateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('connections.activate', { id }),
+    onSuccess: (status) => {
+      storeStatus(client, status);
+      // The backend behind this profile was rebuilt: whatever was cached for it may be stale.
+      void client.invalidateQueries({ queryKey: instanceKey(status.activeProfileId) });
+    },
+  });
+}
+
+/** Puts the demo back to its seeded state; everything read from it is stale afterwards. */
+export function useResetDemo() {
+  return useMutation({
+    mutationFn: () => call('demo.reset', {}),
+    meta: { invalidates: [instanceKey('demo')] },
+  });
+}
+
+export function useTestConnection() {
+  return useMutation({ mutationFn: (input: TestConnectionInput) => call('connections.test', input), meta: { readOnly: true } });
+}
+
+/** Keep the cached status in step with changes main pushes (another window, a token dropped, ...). */
+export function useConnectionPushes(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const bridge = typeof window === 'undefined' ? undefined : window.flagdesk;
+    if (!bridge) return undefined;
+    return bridge.on('connections.changed', (status) => storeStatus(client, status));
+  }, [client]);
+}
+
+/**
+ * For a screen whose job the active server may not do: the sentence to show instead of its controls ("This server
+ * (Unleash 5.12.8) cannot ..."), or undefined when it can, or while that is not known yet (the demo can do everything).
+ */
+export function useCannotDo(operation: CapabilityOperation): string | undefined {
+  return cannotDo(useConnectionStatus().data?.capabilities, operation);
+}
+
+/** The note a screen shows when the app does part of the server's work (e.g. filters events itself), else undefined. */
+export function useServerLimitation(operation: CapabilityOperation): string | undefined {
+  return limitationOf(useConnectionStatus().data?.capabilities, operation);
+}

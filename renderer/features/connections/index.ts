@@ -1,0 +1,9 @@
+/** What other features may use of connections. */
+export {
+  useActiveProfile,
+  useActiveProfileId,
+  useCannotDo,
+  useConnectionPushes,
+  useConnectionStatus,
+  useServerLimitation,
+} from './api';
