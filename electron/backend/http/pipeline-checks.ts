@@ -28,7 +28,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * body-parser: only JSON content types are parsed; an empty body becomes `{}`; `strict: false` allows any JSON
  * value. Malformed JSON answers 400 `{message}` with JSON.parse's own words, before any routing.
  */
-export function parseBody(
+export function parseRequestJson(
   body: string | undefined,
   contentType: string | undefined,
 ): { ok: true; value: unknown } | { ok: false; response: WireResponse } {

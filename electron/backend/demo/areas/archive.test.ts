@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DemoBackend } from '../index';
-import { eventsOf, freshDemo, rejection } from '../test-support';
+import { eventsOf, freshDemo, rejection } from '../test-support/demo';
 
 /** The facts' example (§6.1): p -> c1, c2, plus a lone flag. */
 async function family(): Promise<DemoBackend> {

@@ -6,7 +6,7 @@ import { copy, recordEvent, type DemoContext } from '../model/context';
 import { allStrategies, findStrategy, requireProject, type StrategyLocation } from '../model/lookups';
 import type { SegmentRecord } from '../model/state';
 import { storedConstraint } from './constraints';
-import { checkSegmentLinks } from './segment-links';
+import { checkSegmentLimit, checkSegmentLinks } from './segment-links';
 
 /** Segments, as Unleash 6.10.1 serves them (facts §2, probe §5). */
 
@@ -177,9 +177,7 @@ export function getSegmentsForStrategy(ctx: DemoContext, { strategyId }: ParsedI
  * non-empty list real answers a 500 with SQL text, where the demo names the missing strategy.
  */
 export function setStrategySegments(ctx: DemoContext, input: SetStrategySegments): SetStrategySegments {
-  if (input.segmentIds.length > LIMITS.strategySegments) {
-    throw badData(`Strategies may not have more than ${LIMITS.strategySegments} segments`);
-  }
+  checkSegmentLimit(input.segmentIds);
   const location = findStrategy(ctx.state, input.strategyId);
   if (!location && input.segmentIds.length === 0) return copy(input);
   if (!location) throw notFound(`No strategy exists with ID "${input.strategyId}"`);

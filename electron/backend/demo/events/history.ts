@@ -1,6 +1,6 @@
 import type { NewEvent } from './event-log';
 import * as p from './history-payloads';
-import { Prng } from './prng';
+import { Prng } from '../model/prng';
 
 export interface HistoryContext {
   projects: string[];
