@@ -12,7 +12,7 @@ import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-respo
 
 /**
  * Serves any AdminBackend as Unleash 6.10.1's admin REST API, without sockets (serve.ts adds them), so tests can
- * run it in-process. The steps run in Unleash's order (facts §1): body parsing, authentication, routing,
+ * run it in-process. The steps run in Unleash's order (docs/server-behaviour.md#request-pipeline): body parsing, authentication, routing,
  * content type, request validation, the backend call, error mapping.
  */
 

@@ -7,7 +7,7 @@ import { createRemoteClient, type RemoteOptions } from './remote-client';
 export type { ConnectionReport };
 
 const UI_CONFIG = '/api/admin/ui-config';
-/** An ADMIN-only read in Unleash (facts §9.2), so its answer tells whether the token has admin rights. */
+/** An ADMIN-only read in Unleash (docs/server-behaviour.md#authentication), so its answer tells whether the token has admin rights. */
 const ADMIN_PROBE = '/api/admin/events';
 
 function parseJson(text: string): unknown {

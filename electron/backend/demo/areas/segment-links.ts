@@ -11,7 +11,7 @@ export function checkSegmentLimit(ids: readonly number[]): void {
 
 /**
  * Checks a strategy's new segment list and returns it. The real server checks only the limit and then fails on
- * foreign/primary keys with a 500 carrying SQL (probe §5, facts §11); the demo names the bad id instead.
+ * foreign/primary keys with a 500 carrying SQL (docs/server-behaviour.md#deliberate-differences); the demo names the bad id instead.
  */
 export function checkSegmentLinks(state: DemoState, ids: readonly number[]): number[] {
   checkSegmentLimit(ids);

@@ -126,7 +126,7 @@ export function seededState(seed: number, now: Date): DemoState {
       dependency: flag.parent ? { feature: flag.parent, enabled: !flag.parentDisabled, variants: [] } : null,
     };
   });
-  // An archived flag still linked to an otherwise unused segment: it shows 0 uses and can be deleted (facts §2.4).
+  // An archived flag still linked to an otherwise unused segment: it shows 0 uses and can be deleted (docs/server-behaviour.md#segments).
   const qa = state.segments.find((segment) => segment.name === 'qa-accounts');
   const archived = state.features.find((feature) => feature.name === 'paypal-vault');
   const strategy = archived?.environments[0]?.strategies[0];
