@@ -16,6 +16,11 @@ export interface BackendExpect<Fx> extends EventWatch<Fx> {
 }
 
 export interface BackendScenario<Fx> extends Versioned<BackendExpect<Fx>> {
+  /**
+   * Brings about the state a step of a story reads (the write of the step before), so the step also runs alone;
+   * idempotent, since in a full run the step before has done the same. Not checked: the scenario's own call is.
+   */
+  arrange?: (backend: FixturedBackend, fx: Fx) => Promise<unknown>;
   run: (backend: FixturedBackend, fx: Fx) => Promise<unknown>;
 }
 
@@ -35,6 +40,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; thrown: unknown };
 export async function runScenario<Fx>(backend: FixturedBackend, scenario: BackendScenario<Fx>, want: BackendExpect<Fx>, fx: Fx): Promise<void> {
   const stated = [want.succeeds, want.result, want.error].filter((part) => part !== undefined).length;
   expect(stated, `${scenario.name}: say exactly one of succeeds, result or error`).toBe(1);
+  await scenario.arrange?.(backend, fx);
   const log = async (): Promise<EventRecord[]> => (await backend.listEvents({})).events;
   await checkOutcome<Fx, Outcome>(
     want,

@@ -70,7 +70,12 @@ const scenarios: BackendScenario<Fx>[] = [
       events: (fx) => [{ type: 'segment-updated', data: { id: fx.id, description: 'updated' }, preData: { description: 'probe segment' } }],
     },
   },
-  { name: 'get shows the update', run: (b, fx) => b.getSegment({ id: fx.id }), expect: { result: { description: 'updated' } } },
+  {
+    name: 'get shows the update',
+    arrange: (b, fx) => b.updateSegment({ id: fx.id, segment: upsert(fx, 'updated') }),
+    run: (b, fx) => b.getSegment({ id: fx.id }),
+    expect: { result: { description: 'updated' } },
+  },
   {
     name: "update: rename to another segment's name",
     run: (b, fx) => b.updateSegment({ id: fx.id, segment: { ...upsert(fx), name: fx.name2 } }),
@@ -84,6 +89,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'delete it again',
+    arrange: (b, fx) => b.deleteSegment({ id: fx.id2 }).catch(() => undefined),
     run: (b, fx) => b.deleteSegment({ id: fx.id2 }),
     expect: { error: { status: 404, name: 'NotFoundError', message: (fx) => `No segment exists with ID "${fx.id2}"` } },
   },

@@ -77,11 +77,17 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'the strategy has both',
+    arrange: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
     run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
     expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id, fx.segB.id].sort((a, b) => a - b)) },
   },
   { name: 'replace with []', run: (b, fx) => b.setStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
-  { name: 'the strategy has none', run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }), expect: { result: [] } },
+  {
+    name: 'the strategy has none',
+    arrange: (b, fx) => b.setStrategySegments(set(fx, [])),
+    run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
+    expect: { result: [] },
+  },
   {
     name: 'replace with an unknown segment',
     run: (b, fx) => b.setStrategySegments(set(fx, [999999])),
@@ -120,13 +126,24 @@ const scenarios: BackendScenario<Fx>[] = [
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
   },
   { name: 'archive the flag', run: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }), expect: { succeeds: true } },
-  { name: 'strategies of an archived flag are no longer listed', run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }), expect: { result: { strategies: [] } } },
+  {
+    name: 'strategies of an archived flag are no longer listed',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
+    run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }),
+    expect: { result: { strategies: [] } },
+  },
   {
     name: 'nor counted in the list',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 }) },
   },
-  { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment({ id: fx.segA.id }), expect: { succeeds: true, events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
+  {
+    name: 'and the segment can be deleted',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
+    run: (b, fx) => b.deleteSegment({ id: fx.segA.id }),
+    expect: { succeeds: true, events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] },
+  },
 ];
 
 export const strategySegmentsBackend = backendArea<Fx>({

@@ -21,6 +21,11 @@ export interface WireExpect<Fx> extends EventWatch<Fx> {
 }
 
 export interface WireScenario<Fx> extends Versioned<WireExpect<Fx>> {
+  /**
+   * Brings about the state a step of a story reads (the write of the step before), so the step also runs alone;
+   * idempotent, since in a full run the step before has done the same. Not checked: the scenario's own call is.
+   */
+  arrange?: (send: Send, fx: Fx) => Promise<unknown>;
   request: WireRequest | ((fx: Fx) => WireRequest);
 }
 

@@ -124,6 +124,7 @@ const replace: WireScenario<Fx>[] = [
   },
   {
     name: 'replace: the strategy now has both segments',
+    arrange: (send, fx) => send({ method: 'POST', path: '/api/admin/segments/strategies', body: set(fx, [fx.segA, fx.segB]) }),
     request: (fx) => ({ method: 'GET', path: `/api/admin/segments/strategies/${fx.strategyId}` }),
     expect: { status: 200, body: (json, fx) => expect(segmentIdsOf(json).sort()).toEqual([fx.segA, fx.segB].sort()) },
   },
