@@ -12,7 +12,12 @@ const setTo = (list: string[]): BackendScenario<Fx>[] => [
     run: (b) => b.setFrontendApiOrigins({ origins: list }),
     expect: { succeeds: true, events: () => [{ type: 'setting-updated', data: { id: 'unleash.frontend', frontendApiOrigins: list } }] },
   },
-  { name: `ui-config shows ${JSON.stringify(list)}`, run: (b) => b.getUiConfig(), expect: { result: (value) => expect(origins(value)).toEqual(list) } },
+  {
+    name: `ui-config shows ${JSON.stringify(list)}`,
+    arrange: (b) => b.setFrontendApiOrigins({ origins: list }),
+    run: (b) => b.getUiConfig(),
+    expect: { result: (value) => expect(origins(value)).toEqual(list) },
+  },
 ];
 const rejected = (origin: string): BackendScenario<Fx> => ({
   name: `reject origin ${JSON.stringify(origin)}`,
@@ -37,7 +42,15 @@ const scenarios: BackendScenario<Fx>[] = [
   rejected('not a url'),
   rejected('https://example.com/path'),
   rejected('https://example.com/'),
-  { name: 'a rejected write changes nothing', run: (b) => b.getUiConfig(), expect: { result: (value) => expect(origins(value)).toEqual(['https://example.com', 'http://localhost:3000']) } },
+  {
+    name: 'a rejected write changes nothing',
+    arrange: async (b) => {
+      await b.setFrontendApiOrigins({ origins: ['https://example.com', 'http://localhost:3000'] });
+      await b.setFrontendApiOrigins({ origins: ['not a url'] }).catch(() => undefined);
+    },
+    run: (b) => b.getUiConfig(),
+    expect: { result: (value) => expect(origins(value)).toEqual(['https://example.com', 'http://localhost:3000']) },
+  },
   ...setTo(['*', 'https://example.com']),
   ...setTo([]),
   ...setTo(['*']),
@@ -48,4 +61,12 @@ const scenarios: BackendScenario<Fx>[] = [
   },
 ];
 
-export const uiConfigBackend = backendArea<Fx>({ name: 'ui-config', setup: async () => null, scenarios });
+export const uiConfigBackend = backendArea<Fx>({
+  name: 'ui-config',
+  // a fresh server's first write records setting-created, later ones setting-updated: write once, so any scenario runs alone
+  setup: async (b) => {
+    await b.setFrontendApiOrigins({ origins: ['*'] });
+    return null;
+  },
+  scenarios,
+});
