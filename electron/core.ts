@@ -59,6 +59,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
     senders,
     redact: (text) => connections.redact(text),
+    redactValue: (value) => connections.redactValue(value),
     onUnexpectedError: (channel, error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));

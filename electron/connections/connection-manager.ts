@@ -12,7 +12,7 @@ import type { AdminBackend } from '../backend/admin-backend';
 import type { BackendFactories, DemoStoreHandle } from './backend-factories';
 import { demoProfileReadOnly, notOnDemo, profileNotFound, tokenMissing } from './connection-errors';
 import { DEMO_PROFILE_ID, loadProfiles, saveProfiles, type ProfilesFile, type StoredProfile } from './profile-store';
-import { redactSecrets } from './redact';
+import { createRedactor, redactSecrets, type Redactor } from '../security/redact';
 import type { TokenVault } from './token-vault';
 
 /**
@@ -32,8 +32,10 @@ export interface ConnectionManager {
   backend(): Promise<AdminBackend>;
   resetDemo(): Promise<void>;
   onChange(listener: (status: ConnectionStatus) => void): () => void;
-  /** Scrubs every token known in this session from a text (for errors and logs). */
+  /** Scrubs every token known in this session (in every encoding) from a text (for errors and logs). */
   redact(text: string): string;
+  /** The same, over every string of a JSON-like value (what dispatch sends to the renderer). */
+  redactValue<T>(value: T): T;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,15 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
   let tail: Promise<unknown> = Promise.resolve();
   /** The running connection test per profile id ('form' for unsaved settings: the app has one form). */
   const tests = new Map<string, AbortController>();
+
+  let cachedRedactor: { key: string; redactor: Redactor } | undefined;
+  /** Rebuilt only when the set of known tokens changes (dispatch redacts every answer). */
+  function redactor(): Redactor {
+    const tokens = vault.knownTokens();
+    const key = tokens.join('\u0000');
+    if (cachedRedactor?.key !== key) cachedRedactor = { key, redactor: createRedactor(tokens) };
+    return cachedRedactor.redactor;
+  }
 
   /** One change at a time: a second activate waits for the first to finish. */
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -251,7 +262,8 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       };
     },
 
-    redact: (text) => redactSecrets(text, vault.knownTokens()),
+    redact: (text) => redactor().text(text),
+    redactValue: (value) => redactor().deep(value),
 
     close: () =>
       serial(async () => {
