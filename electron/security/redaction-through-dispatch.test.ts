@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ConnectionStatus } from '../../shared/schemas';
 import { segment } from '../backend/remote/test-support/fixtures';
 import { json, startStub, type Stub } from '../backend/remote/test-support/stub-server';
 import { fakeCipher } from '../connections/fakes';
@@ -64,7 +65,7 @@ it('lets no encoding of the token through dispatch, in any field of an answer or
   });
   const saved = await core.dispatch('connections.save', { name: 'Echo', baseUrl: stub.url, token: SECRET }, SENDER);
   expect(saved.ok).toBe(true);
-  const id = saved.ok ? saved.data.profiles[1]?.id : undefined;
+  const id = saved.ok ? (saved.data as ConnectionStatus).profiles[1]?.id : undefined;
   expect((await core.dispatch('connections.activate', { id }, SENDER)).ok).toBe(true);
 
   const results = [
