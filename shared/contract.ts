@@ -18,6 +18,7 @@ import {
   featureSchema,
   featureStrategySchema,
   frontendOriginsSchema,
+  pathIdSchema,
   listEventsQuerySchema,
   profileIdInputSchema,
   projectSchema,
@@ -43,8 +44,9 @@ import {
 const none = z.strictObject({});
 const nothing = z.null();
 const id = z.strictObject({ id: segmentIdSchema });
-const projectId = z.string().min(1).max(100);
-const featureName = z.string().min(1).max(100);
+/** Ids that become path segments of a request: no dot segments, no slashes (shared/schemas/path-id.ts). */
+const projectId = pathIdSchema;
+const featureName = pathIdSchema;
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -58,7 +60,7 @@ export const contract = {
   'segments.update': channel(z.strictObject({ id: segmentIdSchema, segment: upsertSegmentSchema }), nothing),
   'segments.delete': channel(id, nothing),
   'segments.strategies': channel(id, segmentStrategiesSchema),
-  'segments.forStrategy': channel(z.strictObject({ strategyId: z.string().min(1).max(100) }), z.array(segmentSchema)),
+  'segments.forStrategy': channel(z.strictObject({ strategyId: pathIdSchema }), z.array(segmentSchema)),
   'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
@@ -86,7 +88,7 @@ export const contract = {
   // instance writes
   'instance.createFeature': channel(z.strictObject({ projectId, feature: createFeatureSchema }), featureSchema),
   'instance.addStrategy': channel(
-    z.strictObject({ projectId, featureName, environment: z.string().min(1).max(100), strategy: addStrategySchema }),
+    z.strictObject({ projectId, featureName, environment: pathIdSchema, strategy: addStrategySchema }),
     featureStrategySchema,
   ),
   'instance.addDependency': channel(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './path-id';
 
 export const PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
@@ -44,11 +45,8 @@ export const updateStrategySchema = z.strictObject({
 });
 export type UpdateStrategy = z.infer<typeof updateStrategySchema>;
 
-export const strategyNameSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\w.~-]+$/, 'must be URL friendly');
+/** URL friendly, and never a dot segment: it is the last segment of PUT /strategies/{name}. */
+export const strategyNameSchema = pathIdSchema.regex(/^[\w.~-]+$/, 'must be URL friendly');
 
 export const createStrategyTypeSchema = updateStrategySchema.extend({ name: strategyNameSchema });
 export type CreateStrategyType = z.infer<typeof createStrategyTypeSchema>;

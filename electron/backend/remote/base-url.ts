@@ -1,4 +1,5 @@
 import { ApiError } from '../../../shared/errors';
+import { isDotSegment } from '../../../shared/schemas/path-id';
 
 /** A server address, normalised once: `https://host[:port][/prefix]` without a trailing slash. */
 export interface ServerUrl {
@@ -39,6 +40,17 @@ export function path(strings: TemplateStringsArray, ...parts: PathPart[]): strin
     const part = parts[i - 1];
     return out + (i > 0 && part !== undefined ? encodeURIComponent(String(part)) : '') + text;
   }, '');
+}
+
+/**
+ * A request path with a `.` or `..` segment (an id of dots: `path` encodes slashes but not dots) is refused:
+ * encoded or not, the server or a proxy would resolve it (`/projects/../archive`) and the request would reach
+ * another endpoint than the one meant. The IPC contract refuses such ids first; this is the floor under it.
+ */
+export function dotSegmentProblem(requestPath: string): ApiError | undefined {
+  const pathname = requestPath.split('?')[0] ?? '';
+  const dots = pathname.split('/').find((segment) => isDotSegment(segment) || /^(\.|%2e){1,2}$/i.test(segment));
+  return dots === undefined ? undefined : new ApiError(400, 'ValidationError', `"${dots}" cannot be used as a name in a request path.`);
 }
 
 /** Appends defined query values in order. */
