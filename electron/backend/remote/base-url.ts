@@ -1,4 +1,5 @@
 import { ApiError } from '../../../shared/errors';
+import { insecureHttpProblem } from '../../../shared/domain/transport-security';
 import { isDotSegment } from '../../../shared/schemas/path-id';
 
 /** A server address, normalised once: `https://host[:port][/prefix]` without a trailing slash. */
@@ -13,7 +14,7 @@ export interface ServerUrl {
  * Accepts what users paste: trailing slashes, a path prefix (`https://host/unleash`), and even the API root
  * itself (`.../api` or `.../api/admin`), which is dropped since every request path starts with /api/admin.
  */
-export function normaliseBaseUrl(raw: string): ServerUrl {
+export function normaliseBaseUrl(raw: string, allowInsecureHttp = false): ServerUrl {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -27,6 +28,9 @@ export function normaliseBaseUrl(raw: string): ServerUrl {
   if (url.username || url.password) {
     throw new ApiError(400, 'ValidationError', 'The server URL must not contain a user name or password.');
   }
+  // The floor under the connection manager's check: no admin token over plain http to another machine unasked.
+  const insecure = insecureHttpProblem(url.href, allowInsecureHttp);
+  if (insecure) throw new ApiError(400, 'InsecureTransportError', insecure);
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api(\/admin)?$/, '');
   const base = `${url.origin}${path}`;
   return { base, display: base };

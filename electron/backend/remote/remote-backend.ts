@@ -33,6 +33,10 @@ export interface RemoteOptions {
   maxBodyBytes?: number;
   retries?: number;
   fetch?: typeof fetch;
+  /** Plain http to a host other than loopback, which is refused unless the profile allows it. */
+  allowInsecureHttp?: boolean;
+  /** Certificate authorities to trust for https (tls-trust.ts); default Node's bundled list. */
+  ca?: readonly string[];
 }
 
 export type RemoteBackend = AdminBackend & {
@@ -62,7 +66,7 @@ function withProject(projectId: string) {
 
 /** The AdminBackend over HTTP against a real Unleash (6.x or 7+/8.x). Throws ApiError for every failure. */
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
-  const server = normaliseBaseUrl(options.baseUrl);
+  const server = normaliseBaseUrl(options.baseUrl, options.allowInsecureHttp);
   const { token } = options;
   const http = createHttpClient({
     server,
@@ -70,7 +74,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
     maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
     retries: options.retries ?? REMOTE_DEFAULTS.retries,
-    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport({ ca: options.ca }),
   });
   let version: Promise<string> | undefined;
 

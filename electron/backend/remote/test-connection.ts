@@ -46,7 +46,7 @@ async function checkAdmin(http: HttpClient, signal: AbortSignal | undefined): Pr
 export async function testConnection(options: RemoteOptions, signal?: AbortSignal): Promise<ConnectionReport> {
   let server: ServerUrl;
   try {
-    server = normaliseBaseUrl(options.baseUrl);
+    server = normaliseBaseUrl(options.baseUrl, options.allowInsecureHttp);
   } catch (error) {
     return { ok: false, reachable: false, message: error instanceof ApiError ? error.message : 'The server URL is invalid.' };
   }
@@ -57,7 +57,7 @@ export async function testConnection(options: RemoteOptions, signal?: AbortSigna
     maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
     // A test should answer promptly; a refused connection is the answer, not something to wait out.
     retries: options.retries ?? 0,
-    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport({ ca: options.ca }),
   });
   const notUnleash = `${server.display} answered, but not like an Unleash server (no version at ${UI_CONFIG}): check the address and any path prefix.`;
   try {
