@@ -6,6 +6,7 @@ import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import type { ShellPort } from './shell/shell-port';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
 
 /**
@@ -31,6 +32,8 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
+  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Without it, choosing a file is refused. */
+  shell?: ShellPort;
 }
 
 export interface MainCore {
@@ -53,6 +56,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     userDataDir: options.userDataDir,
     vault,
     factories: { ...defaultFactories, ...options.factories },
+    ...(options.shell ? { shell: options.shell } : {}),
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({

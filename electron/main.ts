@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, safeStorage, type BrowserWindow } from 'electron';
 import { createMainCore, type MainCore } from './core';
 import type { TokenCipher } from './connections/token-vault';
+import type { ShellPort } from './shell/shell-port';
 import { registerIpc, sendPush } from './ipc/register';
 import { APP_INDEX_URL } from './security/app-protocol';
 import { createMainWindow, hardenWebContents, lockDownSession, registerAppScheme, serveAppProtocol } from './window';
@@ -19,6 +20,23 @@ const cipher: TokenCipher = {
     (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text'),
   encryptString: (plain) => safeStorage.encryptString(plain),
   decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+};
+
+/** Dialogs and notifications for the core (the page never names a path: main asks the user). */
+const shell: ShellPort = {
+  async chooseSaveFile({ title, defaultName, filters }) {
+    const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async chooseOpenFile({ title, filters }) {
+    const options = { title, filters, properties: ['openFile' as const] };
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+  notify(title, body) {
+    if (Notification.isSupported()) new Notification({ title, body }).show();
+  },
 };
 
 let core: MainCore | undefined;
@@ -45,6 +63,7 @@ async function start(): Promise<void> {
     cipher,
     appInfo: { name: 'Flagdesk', version: app.getVersion(), platform: process.platform },
     log: (message) => console.error(message),
+    shell,
   });
   core = current;
   registerIpc(current.dispatch);

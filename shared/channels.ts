@@ -34,6 +34,8 @@ export const CHANNEL_NAMES = [
   'connections.remove',
   'connections.activate',
   'connections.test',
+  'connections.chooseCaFile',
+  'connections.clearCaFile',
   'app.info',
   'demo.reset',
 ] as const;

@@ -102,6 +102,9 @@ export const contract = {
   'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
+  'connections.chooseCaFile': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.clearCaFile': channel(profileIdInputSchema, connectionStatusSchema),
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),

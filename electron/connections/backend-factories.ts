@@ -19,6 +19,10 @@ export type RemoteBackendHandle = AdminBackend & { close(): Promise<void> };
 export interface RemoteSettings {
   baseUrl: string;
   token: string;
+  /** Plain http off loopback, explicitly allowed on the profile. */
+  allowInsecureHttp?: boolean;
+  /** An extra CA certificate file (PEM) to trust besides the bundled list and the OS store. */
+  caFile?: string;
 }
 
 export interface BackendFactories {

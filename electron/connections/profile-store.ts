@@ -11,6 +11,10 @@ const storedProfileSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
   name: z.string().min(1).max(100),
   baseUrl: z.string().min(1).max(2048),
+  /** Plain http to a host other than loopback was explicitly allowed by the user. */
+  allowInsecureHttp: z.boolean().optional(),
+  /** An extra CA certificate file (PEM) this profile trusts, chosen in a dialog main opened. */
+  caFile: z.string().min(1).max(4096).optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 

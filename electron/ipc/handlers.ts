@@ -44,6 +44,8 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'connections.remove': ({ id }) => connections.remove(id),
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.test': (input) => connections.test(input),
+    'connections.chooseCaFile': ({ id }) => connections.chooseCaFile(id),
+    'connections.clearCaFile': ({ id }) => connections.clearCaFile(id),
     'app.info': async () => appInfo,
     'demo.reset': () => connections.resetDemo().then(done),
   };

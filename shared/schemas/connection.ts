@@ -9,6 +9,12 @@ export const profileViewSchema = z.strictObject({
   hasToken: z.boolean(),
   /** encrypted: saved with the OS keychain (safeStorage); memory: kept for this session only; none: no token. */
   tokenStorage: z.enum(['encrypted', 'memory', 'none']),
+  /** The user allowed plain http to a host other than loopback for this profile. */
+  allowInsecureHttp: z.boolean(),
+  /** The token travels unencrypted: an http:// address off loopback (only possible when allowed). */
+  insecureHttp: z.boolean(),
+  /** The file name (not the path) of the extra CA certificate this profile trusts, if any. */
+  caFileName: z.string().optional(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
@@ -16,6 +22,8 @@ export const connectionStatusSchema = z.strictObject({
   activeProfileId: z.string(),
   profiles: z.array(profileViewSchema),
   encryptionAvailable: z.boolean(),
+  /** The active connection sends its token over plain http off loopback (the header shows a warning). */
+  activeInsecureHttp: z.boolean(),
   /** One sentence the UI shows once, e.g. a corrupt demo snapshot that was moved aside. */
   notice: z.string().optional(),
 });
@@ -44,21 +52,29 @@ const httpUrl = z
 
 const token = z.string().min(1).max(4096);
 
-/** Create (no id) or edit (id) a remote profile. A missing token on edit keeps the stored one. */
+/** Profile ids name files (tokens/<id>) and go nowhere else: letters, digits, '-' and '_'. */
+export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be letters, digits, "-" or "_" (at most 100)');
+
+/**
+ * Create (no id) or edit (id) a remote profile. A missing token on edit keeps the stored one, but only while the
+ * address stays on the same origin (scheme, host, port): main refuses a new origin without a new token.
+ * `allowInsecureHttp` missing on edit keeps the stored choice (false on create).
+ */
 export const saveProfileInputSchema = z.strictObject({
-  id: z.string().min(1).max(100).optional(),
+  id: profileIdSchema.optional(),
   name: z.string().trim().min(1).max(100),
   baseUrl: httpUrl,
   token: token.optional(),
+  allowInsecureHttp: z.boolean().optional(),
 });
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
-export const profileIdInputSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export const profileIdInputSchema = z.strictObject({ id: profileIdSchema });
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([
   profileIdInputSchema,
-  z.strictObject({ baseUrl: httpUrl, token }),
+  z.strictObject({ baseUrl: httpUrl, token, allowInsecureHttp: z.boolean().optional() }),
 ]);
 export type TestConnectionInput = z.infer<typeof testConnectionInputSchema>;
 
@@ -68,6 +84,8 @@ export const connectionReportSchema = z.strictObject({
   version: z.string().optional(),
   edition: z.string().optional(),
   admin: z.boolean().optional(),
+  /** The token was sent over plain http off loopback (allowed on the profile); the message says so too. */
+  insecureHttp: z.boolean().optional(),
   message: z.string(),
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;

@@ -5,7 +5,7 @@ import type { FlagdeskBridge } from '../../../shared/contract';
 import { createQueryClient } from '../../api/query-client';
 import SegmentsScreen from './segments-screen';
 
-const status = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true };
+const status = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true, activeInsecureHttp: false };
 
 function withSegments(answer: unknown) {
   window.flagdesk = {
