@@ -1,3 +1,4 @@
+import { brokenInvariant } from './model/invariants';
 import { randomUUID } from 'node:crypto';
 import type {
   AddDependency,
@@ -105,8 +106,8 @@ export class DemoBackend implements AdminBackend {
     const parsed = demoSnapshotSchema.safeParse(snapshot);
     if (!parsed.success) throw new Error(`Invalid demo snapshot: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
     const { state, seededWith } = parsed.data;
-    const maxId = state.segments.reduce((max, segment) => Math.max(max, segment.id), 0);
-    if (state.nextSegmentId <= maxId) throw new Error('Invalid demo snapshot: segment id sequence is behind the stored ids');
+    const broken = brokenInvariant(state);
+    if (broken) throw new Error(`Invalid demo snapshot: ${broken}`);
     const resolved = resolve({
       ...options,
       dataset: options?.dataset ?? seededWith.dataset,

@@ -17,7 +17,8 @@ afterEach(async () => {
 });
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  // Polls by event-loop turns (setTimeout is faked here); a loaded machine may need many before the fsync lands.
+  for (let i = 0; i < 50_000; i++) {
     if (await condition()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
