@@ -1,5 +1,5 @@
-import type { PushEvent } from '../shared/contract';
-import type { AppInfo, ConnectionStatus } from '../shared/schemas';
+import type { PushEvent, PushPayload } from '../shared/contract';
+import type { AppInfo } from '../shared/schemas';
 import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
 import { defaultFactories } from './connections/default-factories';
@@ -43,10 +43,12 @@ export interface MainCore {
   senders: SenderPolicy;
   connections: ConnectionManager;
   /** Push events for the renderer (send them to the trusted window only). Returns an unsubscribe function. */
-  onPush(listener: (event: PushEvent, payload: ConnectionStatus) => void): () => void;
+  onPush(listener: PushListener): () => void;
   /** Closes the active backend (flushing the demo's snapshot). */
   close(): Promise<void>;
 }
+
+export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
 
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
@@ -69,9 +71,12 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
     },
   });
-  const pushListeners = new Set<(event: PushEvent, payload: ConnectionStatus) => void>();
+  const pushListeners = new Set<PushListener>();
   connections.onChange((status) => {
     for (const listener of pushListeners) listener('connections.changed', status);
+  });
+  connections.onSaveStatus((status) => {
+    for (const listener of pushListeners) listener('demo.saveStatus', status);
   });
   await connections.start();
   return {

@@ -38,9 +38,10 @@ export const CHANNEL_NAMES = [
   'connections.clearCaFile',
   'app.info',
   'demo.reset',
+  'demo.saveStatus',
 ] as const;
 
-export const PUSH_EVENT_NAMES = ['connections.changed'] as const;
+export const PUSH_EVENT_NAMES = ['connections.changed', 'demo.saveStatus'] as const;
 
 /** The IPC channel every push event travels on (one listener in the preload fans them out by name). */
 export const PUSH_CHANNEL = 'flagdesk:push';

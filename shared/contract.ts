@@ -23,6 +23,7 @@ import {
   profileIdInputSchema,
   projectSchema,
   saveProfileInputSchema,
+  saveStatusSchema,
   searchEventsSchema,
   segmentIdSchema,
   segmentSchema,
@@ -108,6 +109,8 @@ export const contract = {
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),
+  /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
+  'demo.saveStatus': channel(none, saveStatusSchema),
 } as const;
 
 export type Contract = typeof contract;
@@ -124,8 +127,10 @@ export function isChannel(value: unknown): value is Channel {
 /** Pushes from main to the renderer (only to the app's own window). */
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
+  'demo.saveStatus': saveStatusSchema,
 } as const;
 export type PushEvent = keyof typeof contractEvents;
+export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
 
 /** What every invoke resolves to: handlers never throw across IPC. */

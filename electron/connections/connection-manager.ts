@@ -7,12 +7,14 @@ import type {
   ConnectionStatus,
   ProfileView,
   SaveProfileInput,
+  SaveStatus,
   TestConnectionInput,
 } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { BackendFactories, DemoStoreHandle, RemoteSettings } from './backend-factories';
 import { readCaFile } from '../backend/remote/tls-trust';
 import type { ShellPort } from '../shell/shell-port';
+import type { UnsavedWork } from '../shell/quit-guard';
 import {
   demoProfileReadOnly,
   insecureHttpRefused,
@@ -46,6 +48,11 @@ export interface ConnectionManager {
   backend(): Promise<AdminBackend>;
   resetDemo(): Promise<void>;
   onChange(listener: (status: ConnectionStatus) => void): () => void;
+  /** Whether the demo's changes reach the disk, and every change of that. */
+  saveStatus(): SaveStatus;
+  onSaveStatus(listener: (status: SaveStatus) => void): () => void;
+  /** What quitting needs: unsaved demo changes, a retry, and a copy written elsewhere. */
+  unsaved: UnsavedWork;
   /** Scrubs every token known in this session (in every encoding) from a text (for errors and logs). */
   redact(text: string): string;
   /** The same, over every string of a JSON-like value (what dispatch sends to the renderer). */
@@ -90,6 +97,8 @@ const IN_CLEAR = ' The token was sent over plain http, unencrypted, as this prof
 export function createConnectionManager(options: ConnectionManagerOptions): ConnectionManager {
   const { userDataDir, vault, factories } = options;
   const listeners = new Set<(status: ConnectionStatus) => void>();
+  const saveListeners = new Set<(status: SaveStatus) => void>();
+  let stopSaveStatus: (() => void) | undefined;
   let file: ProfilesFile = { version: 1, lastUsedProfileId: DEMO_PROFILE_ID, profiles: [] };
   let active: Active | undefined;
   const notices: string[] = [];
@@ -123,6 +132,10 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     if (profileId === DEMO_PROFILE_ID) {
       const demo = await factories.openDemo(join(userDataDir, 'demo'));
       if (demo.notice) notices.push(demo.notice);
+      stopSaveStatus?.();
+      stopSaveStatus = demo.onSaveStatus?.((status) => {
+        for (const listener of saveListeners) listener(status);
+      });
       return { profileId, backend: demo.backend, demo, close: () => demo.close() };
     }
     const profile = find(profileId);
@@ -370,6 +383,24 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       };
     },
 
+    saveStatus: () => active?.demo?.saveStatus?.() ?? { ok: true },
+    onSaveStatus(listener) {
+      saveListeners.add(listener);
+      return () => void saveListeners.delete(listener);
+    },
+    unsaved: {
+      pending: () => active?.demo?.hasUnsavedChanges?.() ?? false,
+      problem: () => active?.demo?.saveStatus?.().message,
+      retry: async () => {
+        await active?.demo?.save?.();
+      },
+      saveCopy: async (path) => {
+        const demo = active?.demo;
+        if (!demo?.saveCopy) throw new Error('no demo data to save');
+        await demo.saveCopy(path);
+      },
+    },
+
     redact: (text) => redactor().text(text),
     redactValue: (value) => redactor().deep(value),
 
@@ -378,6 +409,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         const current = active;
         active = undefined;
         listeners.clear();
+        saveListeners.clear();
         for (const running of tests.values()) running.abort();
         await current?.close();
       }),

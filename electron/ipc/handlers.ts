@@ -48,5 +48,6 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'connections.clearCaFile': ({ id }) => connections.clearCaFile(id),
     'app.info': async () => appInfo,
     'demo.reset': () => connections.resetDemo().then(done),
+    'demo.saveStatus': async () => connections.saveStatus(),
   };
 }

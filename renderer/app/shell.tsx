@@ -4,6 +4,7 @@ import { Loading } from '../components/loading';
 import { ActiveInstance } from './active-instance';
 import { Navigation } from './navigation';
 import { SECTIONS, type SectionId } from './sections';
+import { SaveNotice } from './save-notice';
 import { StatusNotice } from './status-notice';
 
 export function Shell() {
@@ -26,6 +27,7 @@ export function Shell() {
       </header>
       <Navigation current={current} onSelect={setCurrent} />
       <main id="main" className="content" tabIndex={-1}>
+        <SaveNotice />
         <StatusNotice />
         <Suspense fallback={<Loading label="Opening…" />}>{Screen ? <Screen /> : null}</Suspense>
       </main>

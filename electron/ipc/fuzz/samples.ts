@@ -49,4 +49,5 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'connections.clearCaFile': { id: 'remote-1' },
   'app.info': {},
   'demo.reset': {},
+  'demo.saveStatus': {},
 };

@@ -1,12 +1,10 @@
-/**
+/*
  * How the demo's saving goes, in words the user can act on. A failed write keeps every change in memory and is
  * retried with backoff; the shell shows the problem until a save succeeds, and quitting asks what to do.
  */
-export interface SaveStatus {
-  ok: boolean;
-  /** Set while saves fail: what went wrong and what the user can do. */
-  message?: string;
-}
+import type { SaveStatus } from '../../../../shared/schemas';
+
+export type { SaveStatus };
 
 /** Waits between retries of a failed save: 1 s, 2 s, 4 s ... at most a minute. */
 export function retryDelayMs(failures: number, baseMs = 1000, maxMs = 60_000): number {

@@ -74,8 +74,17 @@ describe('a failed demo save', () => {
   });
 });
 
+/** A snapshot as JSON, loosely typed: the tests break it on purpose. */
+interface LooseSnapshot {
+  [key: string]: unknown;
+  state: {
+    segments: Record<string, unknown>[];
+    features: { environments: { strategies: { segments: number[] }[] }[] }[];
+  };
+}
+
 describe('snapshots this version must not use', () => {
-  async function validSnapshot(): Promise<Record<string, any>> {
+  async function validSnapshot(): Promise<LooseSnapshot> {
     const store = await openDemoStore(dir, base);
     await store.save();
     await store.close();
@@ -99,12 +108,12 @@ describe('snapshots this version must not use', () => {
   });
 
   it.each([
-    ['duplicate segment ids', (s: Record<string, any>) => s.state.segments.push({ ...s.state.segments[0] })],
+    ['duplicate segment ids', (s: LooseSnapshot) => s.state.segments.push({ ...s.state.segments[0] })],
     [
       'a strategy pointing at a missing segment',
-      (s: Record<string, any>) => {
-        const strategy = s.state.features.flatMap((f: any) => f.environments.flatMap((e: any) => e.strategies))[0];
-        strategy.segments.push(99_999);
+      (s: LooseSnapshot) => {
+        const strategy = s.state.features.flatMap((f) => f.environments.flatMap((e) => e.strategies))[0];
+        strategy?.segments.push(99_999);
       },
     ],
   ])('refuses a snapshot with %s like a corrupt one', async (_label, breakIt) => {
