@@ -43,3 +43,11 @@ export function insecureHttpRefused(problem: string): ApiError {
 export function noDialogs(): ApiError {
   return new ApiError(501, 'NotAvailableError', 'Choosing a file is not available here.');
 }
+
+export function profilesReadOnly(): ApiError {
+  return new ApiError(
+    409,
+    'ReadOnlyProfilesError',
+    'Saved connections are read-only in this session (see the notice): this change cannot be stored.',
+  );
+}

@@ -21,6 +21,7 @@ import {
   noDialogs,
   notOnDemo,
   profileNotFound,
+  profilesReadOnly,
   tokenMissing,
   tokenOriginChanged,
 } from './connection-errors';
@@ -162,7 +163,15 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     await previous?.close().catch(() => undefined);
   }
 
-  async function persist(): Promise<void> {
+  /** profiles.json may not be written this session (newer version, or unreadable and not movable). */
+  let readOnly = false;
+
+  /** `sessionOnly` changes (the last used profile) are kept in memory when the file may not be written. */
+  async function persist(sessionOnly = false): Promise<void> {
+    if (readOnly) {
+      if (sessionOnly) return;
+      throw profilesReadOnly();
+    }
     await saveProfiles(userDataDir, file);
   }
 
@@ -223,6 +232,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         await mkdir(userDataDir, { recursive: true });
         const loaded = await loadProfiles(userDataDir);
         file = loaded.file;
+        readOnly = loaded.readOnly === true;
         if (loaded.notice) notices.push(loaded.notice);
         try {
           await switchTo(file.lastUsedProfileId);
@@ -240,6 +250,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     save: (input) =>
       serial(async () => {
         if (input.id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
+        if (readOnly) throw profilesReadOnly();
         const id = input.id ?? `remote-${randomUUID()}`;
         const existing = input.id === undefined ? undefined : find(input.id);
         const allowInsecureHttp = input.allowInsecureHttp ?? existing?.allowInsecureHttp ?? false;
@@ -302,7 +313,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         if (id !== DEMO_PROFILE_ID) find(id);
         if (active?.profileId !== id) await switchTo(id);
         file = { ...file, lastUsedProfileId: id };
-        await persist();
+        await persist(true);
         return changed();
       }),
 

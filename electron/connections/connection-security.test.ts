@@ -144,3 +144,19 @@ describe('a profile trusts a CA file main asked for (§3)', () => {
     await expect(other.chooseCaFile(id)).rejects.toMatchObject({ name: 'CaFileError' });
   });
 });
+
+describe('profiles.json of a newer Flagdesk is never written over (§7)', () => {
+  it('runs read-only on it: saves are refused, activation is kept for the session only', async () => {
+    const newer = JSON.stringify({ version: 2, lastUsedProfileId: 'demo', profiles: [{ id: 'r1', future: true }] });
+    await writeFile(join(dir, 'profiles.json'), newer);
+    const { manager } = await launch();
+    const status = await manager.status();
+    expect(status.notice).toMatch(/newer Flagdesk/);
+    await expect(manager.save({ name: 'New', baseUrl: 'https://u.example', token: TOKEN })).rejects.toMatchObject({
+      name: 'ReadOnlyProfilesError',
+    });
+    await manager.activate('demo');
+    await manager.close();
+    expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(newer);
+  });
+});

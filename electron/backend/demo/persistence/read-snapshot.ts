@@ -1,5 +1,6 @@
-import { readFile, rename, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { moveAside } from '../../../storage/move-aside';
 import { DemoBackend, type DemoOptions } from '../demo-backend';
 import { SNAPSHOT_FORMAT } from '../model/snapshot';
 
@@ -17,32 +18,6 @@ export interface LoadedSnapshot {
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-/** Moves the bad file to a name not yet taken; returns that name, or undefined when it cannot be moved. */
-export async function moveAside(dir: string, fileName: string, kind: string, now: Date): Promise<string | undefined> {
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const base = fileName.replace(/\.json$/, '');
-  try {
-    for (let n = 0; ; n++) {
-      const name = `${base}.${kind}-${stamp}${n === 0 ? '' : `-${n}`}.json`;
-      if (await exists(join(dir, name))) continue;
-      await rename(join(dir, fileName), join(dir, name));
-      return name;
-    }
   } catch {
     return undefined;
   }
