@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import type { ChannelName, PushEventName } from './channels';
 import {
-  addDependencySchema,
-  addStrategySchema,
   apiErrorShapeSchema,
   adminSegmentSchema,
   appInfoSchema,
@@ -9,14 +8,11 @@ import {
   connectionReportSchema,
   connectionStatusSchema,
   contextFieldSchema,
-  createFeatureSchema,
-  createStrategyTypeSchema,
   environmentSchema,
   eventQueryPageSchema,
   eventQueryParamsSchema,
   eventsSchema,
   featureSchema,
-  featureStrategySchema,
   frontendOriginsSchema,
   pathIdSchema,
   listEventsQuerySchema,
@@ -49,6 +45,11 @@ const id = z.strictObject({ id: segmentIdSchema });
 const projectId = pathIdSchema;
 const featureName = pathIdSchema;
 
+interface ChannelSpec {
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
@@ -71,7 +72,6 @@ export const contract = {
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
-  'strategyTypes.create': channel(createStrategyTypeSchema, strategyTypeSchema),
   // archive validation
   'archive.validate': channel(
     batchFeaturesSchema.extend({ projectId }),
@@ -86,16 +86,7 @@ export const contract = {
   'instance.features': channel(z.strictObject({ projectId }), z.array(featureSchema)),
   'instance.feature': channel(z.strictObject({ projectId, featureName }), featureSchema),
   'instance.contextFields': channel(none, z.array(contextFieldSchema)),
-  // instance writes
-  'instance.createFeature': channel(z.strictObject({ projectId, feature: createFeatureSchema }), featureSchema),
-  'instance.addStrategy': channel(
-    z.strictObject({ projectId, featureName, environment: pathIdSchema, strategy: addStrategySchema }),
-    featureStrategySchema,
-  ),
-  'instance.addDependency': channel(
-    z.strictObject({ projectId, childFeature: featureName, dependency: addDependencySchema }),
-    nothing,
-  ),
+  // instance writes (the fixtures tests need live on the demo's fixtures, not here)
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
@@ -111,11 +102,14 @@ export const contract = {
   'demo.reset': channel(none, nothing),
   /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
   'demo.saveStatus': channel(none, saveStatusSchema),
-} as const;
+} as const satisfies { readonly [C in ChannelName]: ChannelSpec };
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;
+/** What the page sends. */
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+/** What main's handler receives: the input after the contract's schema parsed it (defaults filled in). */
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
 
 export const CHANNELS = Object.keys(contract) as Channel[];
@@ -128,7 +122,7 @@ export function isChannel(value: unknown): value is Channel {
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
   'demo.saveStatus': saveStatusSchema,
-} as const;
+} as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
 export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];

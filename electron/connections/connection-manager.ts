@@ -5,6 +5,7 @@ import { insecureHttpProblem, originOf } from '../../shared/domain/transport-sec
 import type {
   ConnectionReport,
   ConnectionStatus,
+  ProfileIdInput,
   ProfileView,
   SaveProfileInput,
   SaveStatus,
@@ -38,13 +39,13 @@ export interface ConnectionManager {
   start(): Promise<void>;
   status(): Promise<ConnectionStatus>;
   save(input: SaveProfileInput): Promise<ConnectionStatus>;
-  remove(id: string): Promise<ConnectionStatus>;
-  activate(id: string): Promise<ConnectionStatus>;
+  remove(input: ProfileIdInput): Promise<ConnectionStatus>;
+  activate(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
   /** Asks for a CA certificate file (main's dialog) that the profile then trusts; a cancelled dialog changes nothing. */
-  chooseCaFile(id: string): Promise<ConnectionStatus>;
-  clearCaFile(id: string): Promise<ConnectionStatus>;
+  chooseCaFile(input: ProfileIdInput): Promise<ConnectionStatus>;
+  clearCaFile(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** The active backend, once any switch in progress has finished. */
   backend(): Promise<AdminBackend>;
   resetDemo(): Promise<void>;
@@ -293,7 +294,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    remove: (id) =>
+    remove: ({ id }) =>
       serial(async () => {
         if (id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
         find(id);
@@ -308,7 +309,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    activate: (id) =>
+    activate: ({ id }) =>
       serial(async () => {
         if (id !== DEMO_PROFILE_ID) find(id);
         if (active?.profileId !== id) await switchTo(id);
@@ -353,7 +354,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       }
     },
 
-    chooseCaFile: async (id) => {
+    chooseCaFile: async ({ id }) => {
       if (id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
       find(id);
       if (!options.shell) throw noDialogs();
@@ -367,7 +368,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       return serial(() => changeCaFile(id, path));
     },
 
-    clearCaFile: (id) => {
+    clearCaFile: ({ id }) => {
       if (id === DEMO_PROFILE_ID) return Promise.reject(demoProfileReadOnly());
       return serial(() => changeCaFile(id, undefined));
     },

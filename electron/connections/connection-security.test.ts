@@ -110,7 +110,7 @@ describe('plain http is refused off loopback unless the profile allows it (§2)'
     const report = await manager.test({ id });
     expect(report).toMatchObject({ ok: true, insecureHttp: true });
     expect(report.message).toContain('unencrypted');
-    expect((await manager.activate(id)).activeInsecureHttp).toBe(true);
+    expect((await manager.activate({ id })).activeInsecureHttp).toBe(true);
     // An edit that leaves the choice out keeps it.
     expect((await manager.save({ id, name: 'Renamed', baseUrl: 'http://unleash.intranet' })).profiles[1]?.allowInsecureHttp).toBe(true);
   });
@@ -124,24 +124,24 @@ describe('a profile trusts a CA file main asked for (§3)', () => {
     await writeFile(caFile, PEM);
     const { manager, factories } = await launch(fakeShell(caFile));
     const id = await saved(manager, 'https://unleash.example.com');
-    const status = await manager.chooseCaFile(id);
+    const status = await manager.chooseCaFile({ id });
     expect(status.profiles[1]).toMatchObject({ caFileName: 'company-ca.pem' });
     expect(JSON.stringify(status)).not.toContain(dir);
-    await manager.activate(id);
+    await manager.activate({ id });
     expect(factories.remotes.at(-1)?.settings).toMatchObject({ caFile });
-    expect((await manager.clearCaFile(id)).profiles[1]?.caFileName).toBeUndefined();
+    expect((await manager.clearCaFile({ id })).profiles[1]?.caFileName).toBeUndefined();
   });
 
   it('changes nothing when the dialog is cancelled, and refuses a file without a certificate', async () => {
     const shell = fakeShell(null);
     const { manager } = await launch(shell);
     const id = await saved(manager, 'https://unleash.example.com');
-    expect((await manager.chooseCaFile(id)).profiles[1]?.caFileName).toBeUndefined();
+    expect((await manager.chooseCaFile({ id })).profiles[1]?.caFileName).toBeUndefined();
     expect(shell.asked).toBe(1);
     const bogus = join(dir, 'notes.txt');
     await writeFile(bogus, 'not a certificate');
     const { manager: other } = await launch(fakeShell(bogus));
-    await expect(other.chooseCaFile(id)).rejects.toMatchObject({ name: 'CaFileError' });
+    await expect(other.chooseCaFile({ id })).rejects.toMatchObject({ name: 'CaFileError' });
   });
 });
 
@@ -155,7 +155,7 @@ describe('profiles.json of a newer Flagdesk is never written over (§7)', () => 
     await expect(manager.save({ name: 'New', baseUrl: 'https://u.example', token: TOKEN })).rejects.toMatchObject({
       name: 'ReadOnlyProfilesError',
     });
-    await manager.activate('demo');
+    await manager.activate({ id: 'demo' });
     await manager.close();
     expect(await readFile(join(dir, 'profiles.json'), 'utf8')).toBe(newer);
   });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call } from '../api/client';
+import { call } from '../lib/bridge-client';
 import { Notice } from '../components/notice';
 
 const saveStatusKey = ['demo', 'saveStatus'] as const;

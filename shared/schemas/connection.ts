@@ -70,6 +70,7 @@ export const saveProfileInputSchema = z.strictObject({
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
 export const profileIdInputSchema = z.strictObject({ id: profileIdSchema });
+export type ProfileIdInput = z.infer<typeof profileIdInputSchema>;
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([

@@ -45,12 +45,12 @@ it('refuses dot segments and slashes in ids at the IPC boundary: nothing reaches
 it('the remote backend itself never sends a dot segment, and encodes what could split a path', async () => {
   const backend = createRemoteBackend({ baseUrl: stub.url, token: 'path-test-token', retries: 0 });
   for (const id of ['..', '.']) {
-    const error = await failure(backend.validateArchive(id, ['f']));
+    const error = await failure(backend.validateArchive({ projectId: id, features: ['f'] }));
     expect(error).toMatchObject({ status: 400, name: 'ValidationError' });
   }
   expect(stub.requests).toHaveLength(0);
-  await backend.validateArchive('a/../b', ['f']);
-  await backend.validateArchive('%2E%2E', ['f']);
+  await backend.validateArchive({ projectId: 'a/../b', features: ['f'] });
+  await backend.validateArchive({ projectId: '%2E%2E', features: ['f'] });
   expect(stub.requests.map((r) => r.url)).toEqual([
     '/api/admin/projects/a%2F..%2Fb/archive/validate',
     '/api/admin/projects/%252E%252E/archive/validate',

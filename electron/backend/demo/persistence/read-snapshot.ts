@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { moveAside } from '../../../storage/move-aside';
-import { DemoBackend, type DemoOptions } from '../demo-backend';
+import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
 import { SNAPSHOT_FORMAT } from '../model/snapshot';
 
 /** The snapshot version this Flagdesk writes; a higher one was written by a newer Flagdesk. */
@@ -52,7 +52,9 @@ export async function readSnapshot(file: string, dir: string, now: Date, options
     };
   }
   try {
-    return { backend: DemoBackend.fromSnapshot(json, options), writable: true };
+    // (An undefined snapshot would mean "seed a fresh one": text that is not JSON is corrupt, not absent.)
+    if (json === undefined) throw new Error('not JSON');
+    return { backend: createDemoBackend({ ...options, snapshot: json }), writable: true };
   } catch {
     const movedTo = await moveAside(dir || dirname(file), basename(file), 'corrupt', now);
     if (movedTo) {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { DemoBackend, type DemoOptions } from '../demo-backend';
+import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
 import { readSnapshot } from './read-snapshot';
 import { retryDelayMs, saveProblem, type SaveStatus } from './save-status';
 
@@ -81,7 +81,7 @@ export async function openDemoStore(dir: string, options: StoreOptions = {}): Pr
   };
 
   const loaded = await readSnapshot(file, dir, clock(), backendOptions);
-  const backend = loaded.backend ?? DemoBackend.create(backendOptions);
+  const backend = loaded.backend ?? createDemoBackend(backendOptions);
   persist = loaded.writable;
   const notice = loaded.notice;
 
