@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedName } from './bounds';
 
 /** A connection profile as the renderer sees it. The token itself never leaves the main process. */
 export const profileViewSchema = z.strictObject({
@@ -37,9 +38,9 @@ function parsedUrl(value: string): URL | undefined {
   }
 }
 
-const httpUrl = z
-  .string()
-  .max(2048)
+// The URL parser silently drops leading and trailing control characters and spaces: refuse them instead.
+const httpUrl = boundedName(2048)
+  .refine((value) => value === value.trim(), 'must not start or end with spaces')
   .refine((value) => {
     const url = parsedUrl(value);
     return url?.protocol === 'http:' || url?.protocol === 'https:';
@@ -50,7 +51,8 @@ const httpUrl = z
     return !url || (url.username === '' && url.password === '');
   }, 'must not contain a user name or password (put the API token in the token field)');
 
-const token = z.string().min(1).max(4096);
+// Header values cannot carry control characters (the HTTP client refuses them too, later and less clearly).
+const token = boundedName(4096);
 
 /** Profile ids name files (tokens/<id>) and go nowhere else: letters, digits, '-' and '_'. */
 export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be letters, digits, "-" or "_" (at most 100)');
@@ -62,7 +64,7 @@ export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must 
  */
 export const saveProfileInputSchema = z.strictObject({
   id: profileIdSchema.optional(),
-  name: z.string().trim().min(1).max(100),
+  name: boundedName(100).transform((value) => value.trim()),
   baseUrl: httpUrl,
   token: token.optional(),
   allowInsecureHttp: z.boolean().optional(),

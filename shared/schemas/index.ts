@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './constraint';
 export * from './segment';
 export * from './event';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { serveAdminApi, type RunningServer } from './serve';
 import { recordingBackend } from './test-support/recording-backend';
 import { TOKEN } from './test-support/wire';
@@ -78,9 +78,8 @@ describe('demo-server socket limits', () => {
     const port = server.port;
     const slow = await Promise.all(Array.from({ length: 8 }, () => slowSocket(port)));
     // Every one of them is closed by the server: the three past the cap at once, the others at the header timeout.
-    await vi.waitFor(() => Promise.all(slow.map((s) => s.closed)), { timeout: 10_000 });
     await Promise.all(slow.map((s) => s.closed));
     // and the server still answers afterwards
     expect((await raw(port, `127.0.0.1:${port}`)).status).toBe(200);
-  }, 20_000);
+  }, 60_000);
 });
