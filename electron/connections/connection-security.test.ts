@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShellPort } from '../shell/shell-port';
 import { createConnectionManager } from './connection-manager';
-import { fakeCipher, fakeFactories } from './fakes';
+import { fakeCipher, fakeFactories } from './test-support/fakes';
 import { createTokenVault } from './token-vault';
 
 /** Issue 8 §1-§3 in the connection manager: the token stays with its origin, http is refused, a CA file is trusted. */

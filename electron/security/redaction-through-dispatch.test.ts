@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../shared/schemas';
 import { segment } from '../backend/remote/test-support/fixtures';
 import { json, startStub, type Stub } from '../backend/remote/test-support/stub-server';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { secretForms } from './redact';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDemoStore } from '../backend/demo/persistence/snapshot-store';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore } from '../core';
 import { settleUnsavedBeforeQuit, type QuitChoice } from './quit-guard';
 

@@ -50,7 +50,7 @@ export type Events = z.infer<typeof eventsSchema>;
 export const listEventsQuerySchema = z.strictObject({ project: pathIdSchema.optional() });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (facts §10.1). */
+/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (docs/server-behaviour.md#body-search-6x). */
 export const searchEventsSchema = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
   project: pathIdSchema.optional(),
@@ -63,7 +63,7 @@ export type SearchEvents = z.infer<typeof searchEventsSchema>;
 
 /**
  * GET /api/admin/search/events (the 7+/8.x search, also served by 6.10.1): parameters as the strings the server
- * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (facts §4.3).
+ * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (docs/server-behaviour.md#query-search).
  */
 export const eventQueryParamsSchema = z.strictObject({
   query: boundedText(1000).optional(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../../shared/schemas';
-import { fakeCipher } from '../../connections/fakes';
+import { fakeCipher } from '../../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../../core';
 import { createRemoteBackend } from './remote-backend';
 import { failure, json, startStub, type Stub } from './test-support/stub-server';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIXED_NOW } from '../test-support';
+import { FIXED_NOW } from '../test-support/demo';
 import type { SaveStatus } from './save-status';
 import { openDemoStore, SNAPSHOT_FILE } from './snapshot-store';
 
