@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './constraint';
 export * from './segment';
 export * from './event';
@@ -8,3 +9,5 @@ export * from './error';
 export * from './instance';
 export * from './connection';
 export * from './capabilities';
+export * from './path-id';
+export * from './storage';
