@@ -20,6 +20,14 @@ interface Outcome {
 
 type Check = (context: EvaluationContext, now: () => Date) => Outcome;
 
+/**
+ * 'sdk': the official Node SDK (the default, held to the client specification). 'server-6.10.1': the copy of it in
+ * Unleash 6.10.1's playground (src/lib/features/playground/feature-evaluator/constraint.ts), which differs: IN and
+ * NOT_IN honour caseInsensitive, SEMVER_GTE/LTE and REGEX do not exist, and the context's version is not checked
+ * for strictness before comparing.
+ */
+export type ConstraintDialect = 'sdk' | 'server-6.10.1';
+
 /** A constraint prepared once (values cleaned, pattern compiled) and checked against many contexts. */
 export type CompiledConstraint = (context: EvaluationContext, now: () => Date) => ConstraintResult;
 
@@ -27,13 +35,14 @@ export type CompiledConstraint = (context: EvaluationContext, now: () => Date) =
 const cleanValues = (values: readonly string[] | undefined): string[] =>
   (values ?? []).filter((v) => !!v).map((v) => v.trim());
 
-function inCheck(c: ClientConstraint): Check {
+function inCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const values = cleanValues(c.values);
-  const set = new Set(values);
+  const insensitive = dialect !== 'sdk' && c.caseInsensitive === true;
+  const set = new Set(insensitive ? values.map((v) => v.toLowerCase()) : values);
   const negated = c.operator === 'NOT_IN';
   return (context) => {
     const contextValue = resolveContextValue(context, c.contextName);
-    const isIn = contextValue !== undefined && set.has(contextValue);
+    const isIn = contextValue !== undefined && set.has(insensitive ? contextValue.toLowerCase() : contextValue);
     return {
       matched: negated ? !isIn : isIn,
       contextValue,
@@ -132,7 +141,7 @@ const SEMVER_TEST: Record<string, { sign: string; test: (a: string, b: string) =
   SEMVER_LTE: { sign: '≤', test: lte },
 };
 
-function semverCheck(c: ClientConstraint): Check {
+function semverCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const { sign, test } = SEMVER_TEST[c.operator]!;
   const target = c.value as string;
   return (context) => {
@@ -141,7 +150,7 @@ function semverCheck(c: ClientConstraint): Check {
       return { matched: false, contextValue, fact: () => `${c.contextName} is not set` };
     }
     // As the SDK: a "v" prefix is refused even though the semver package would accept it.
-    if (!valid(contextValue) || contextValue.startsWith('v')) {
+    if (dialect === 'sdk' && (!valid(contextValue) || contextValue.startsWith('v'))) {
       return { matched: false, contextValue, fact: () => `${c.contextName} ${shown(contextValue)} is not a valid SemVer` };
     }
     let matched: boolean;
@@ -178,7 +187,7 @@ function regexCheck(c: ClientConstraint): Check {
   };
 }
 
-const CHECKS: Record<string, (c: ClientConstraint) => Check> = {
+const CHECKS: Record<string, (c: ClientConstraint, dialect: ConstraintDialect) => Check> = {
   IN: inCheck,
   NOT_IN: inCheck,
   STR_STARTS_WITH: stringCheck,
@@ -200,11 +209,17 @@ const CHECKS: Record<string, (c: ClientConstraint) => Check> = {
 };
 
 /** Prepares a constraint for checking. A null constraint, or an operator outside the catalogue, always fails. */
-export function compileConstraint(constraint: ClientConstraint | null | undefined): CompiledConstraint {
+const NOT_IN_SERVER_6 = new Set(['SEMVER_GTE', 'SEMVER_LTE', 'REGEX']);
+
+export function compileConstraint(
+  constraint: ClientConstraint | null | undefined,
+  dialect: ConstraintDialect = 'sdk',
+): CompiledConstraint {
   if (!constraint) {
     return () => ({ constraint: null, contextValue: undefined, passed: false, reason: 'the constraint is missing' });
   }
-  const make = Object.hasOwn(CHECKS, constraint.operator) ? CHECKS[constraint.operator] : undefined;
+  const known = Object.hasOwn(CHECKS, constraint.operator) && !(dialect === 'server-6.10.1' && NOT_IN_SERVER_6.has(constraint.operator));
+  const make = known ? CHECKS[constraint.operator] : undefined;
   if (!make) {
     // The SDK fails an unknown operator whatever `inverted` says.
     const reason = `operator ${constraint.operator} is not supported, so the constraint fails`;
@@ -215,7 +230,7 @@ export function compileConstraint(constraint: ClientConstraint | null | undefine
       reason,
     });
   }
-  const check = make(constraint);
+  const check = make(constraint, dialect);
   const inverted = constraint.inverted === true;
   return (context, now) => {
     const outcome = check(context, now);
