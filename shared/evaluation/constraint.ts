@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { eq, gt, gte, lt, lte, valid } from 'semver';
+import { compare, parse, type SemVer } from 'semver';
 import type { ClientConstraint, EvaluationContext } from './client-state';
 import { resolveContextValue, shown, shownList } from './context-value';
 import type { ConstraintResult } from './explanation';
@@ -133,32 +133,37 @@ function dateCheck(c: ClientConstraint): Check {
   };
 }
 
-const SEMVER_TEST: Record<string, { sign: string; test: (a: string, b: string) => boolean }> = {
-  SEMVER_EQ: { sign: '=', test: eq },
-  SEMVER_GT: { sign: '>', test: gt },
-  SEMVER_GTE: { sign: '≥', test: gte },
-  SEMVER_LT: { sign: '<', test: lt },
-  SEMVER_LTE: { sign: '≤', test: lte },
+const SEMVER_TEST: Record<string, { sign: string; test: (order: number) => boolean }> = {
+  SEMVER_EQ: { sign: '=', test: (order) => order === 0 },
+  SEMVER_GT: { sign: '>', test: (order) => order > 0 },
+  SEMVER_GTE: { sign: '≥', test: (order) => order >= 0 },
+  SEMVER_LT: { sign: '<', test: (order) => order < 0 },
+  SEMVER_LTE: { sign: '≤', test: (order) => order <= 0 },
 };
+
+// Nothing semver accepts fails this; it spares most non-versions the exception semver's parser throws and catches.
+const MAYBE_SEMVER = /^\s*[v=]?\s*\d+\.\d+\.\d+/;
+const parseVersion = (text: string): SemVer | null => (MAYBE_SEMVER.test(text) ? parse(text) : null);
 
 function semverCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const { sign, test } = SEMVER_TEST[c.operator]!;
   const target = c.value as string;
+  // semver's eq/gt/... parse both sides on every call and throw on a bad one (the SDK then answers false).
+  const parsedTarget = typeof target === 'string' ? parseVersion(target) : null;
   return (context) => {
     const contextValue = resolveContextValue(context, c.contextName);
     if (!contextValue) {
       return { matched: false, contextValue, fact: () => `${c.contextName} is not set` };
     }
+    const version = parseVersion(contextValue);
     // As the SDK: a "v" prefix is refused even though the semver package would accept it.
-    if (dialect === 'sdk' && (!valid(contextValue) || contextValue.startsWith('v'))) {
+    if (!version || (dialect === 'sdk' && contextValue.startsWith('v'))) {
       return { matched: false, contextValue, fact: () => `${c.contextName} ${shown(contextValue)} is not a valid SemVer` };
     }
-    let matched: boolean;
-    try {
-      matched = test(contextValue, target);
-    } catch {
+    if (!parsedTarget) {
       return { matched: false, contextValue, fact: () => `the constraint value ${shown(target)} is not a valid SemVer` };
     }
+    const matched = test(compare(version, parsedTarget));
     return { matched, contextValue, fact: () => `${c.contextName} ${contextValue} ${sign} ${target} is ${matched}` };
   };
 }

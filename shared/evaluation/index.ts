@@ -19,3 +19,6 @@ export function evaluateClientState(
 ): FlagEvaluation {
   return createEvaluator(state, options).evaluate(toggleName, context);
 }
+export { testContext, testContexts, type BatchFailure, type BatchTest, type SingleTest } from './segment-tester';
+export { evaluatePlayground, type PlaygroundFlagInput, type PlaygroundInput } from './playground';
+export * from './playground-schema';
