@@ -29,6 +29,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'instance.environments': {},
   'instance.features': { projectId: 'default' },
   'instance.feature': { projectId: 'default', featureName: 'f' },
+  'playground.evaluate': { environment: 'development', projects: '*', context: { appName: 'flagdesk', userId: 'u1' } },
   'instance.contextFields': {},
   'instance.archiveFeatures': { projectId: 'default', features: ['a'] },
   'connections.status': {},

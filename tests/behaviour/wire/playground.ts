@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { evaluateClientState, type ClientConstraint, type ClientState, type EvaluationContext } from '../../../shared/evaluation';
 import { OPERATORS, type Operator } from '../../../shared/domain/operators';
 import { createPrng, type Prng } from '../../../electron/backend/demo/model/prng';
-import { addStrategy, createFeature, createSegment, createStrategyType, getJson } from '../support/wire-fixtures';
+import { addStrategy, createFeature, createSegment, createStrategyType, enableIn, getJson } from '../support/wire-fixtures';
 import type { Send } from '../support/wire-client';
 import { area, type WireScenario } from './scenario';
 import { badData } from './common';
@@ -23,6 +23,7 @@ interface Fx {
   /** The generated flags and their segments as the client API would give them, for the local evaluator. */
   state: ClientState;
   contexts: EvaluationContext[];
+  verdicts: boolean[];
 }
 
 // Operators that differ between the SDK and a server's playground (IN/NOT_IN with caseInsensitive, versions with a
@@ -85,8 +86,10 @@ async function setup(send: Send): Promise<Fx> {
       { contextName: 'tier', operator: 'STR_STARTS_WITH', values: ['go'] },
     ],
   });
+  await enableIn(send, plain);
   const custom = await createFeature(send, 'pg-custom');
   await addStrategy(send, custom, { name: await createStrategyType(send, 'pg-type'), parameters: {}, constraints: [] });
+  await enableIn(send, custom);
 
   const segments: number[] = [];
   const segmentDefs: ClientState['segments'] = [];
@@ -109,6 +112,7 @@ async function setup(send: Send): Promise<Fx> {
       ...(i % 2 === 0 ? { segments: [prng.pick(segments)] } : {}),
     };
     await addStrategy(send, name, body);
+    await enableIn(send, name);
     generated.push(name);
   }
   // The definitions as stored (the server may normalise values), turned into the client API's shape.
@@ -121,7 +125,7 @@ async function setup(send: Send): Promise<Fx> {
     features.push({ name, enabled: env.enabled, strategies: env.strategies.map(({ name: n, parameters, constraints, segments: s }) => ({ name: n, parameters, constraints, segments: s ?? [] })) });
   }
   const contexts = Array.from({ length: 12 }, () => contextFor(prng));
-  return { plain, custom, generated, state: { features, segments: segmentDefs }, contexts };
+  return { plain, custom, generated, state: { features, segments: segmentDefs }, contexts, verdicts: [] };
 }
 
 const body = (overrides: Record<string, unknown>) => ({ environment: 'development', projects: ['default'], context: APP, ...overrides });
@@ -198,6 +202,9 @@ const agreement: WireScenario<Fx>[] = Array.from({ length: 12 }, (_, i) => ({
           : [{ name, server: { isEnabled: server?.isEnabled, constraints: serverConstraints }, local: { enabled: local.enabled, constraints: localConstraints }, definition: fx.state.features.find((f) => f.name === name) }];
       });
       expect(disagreements, `context ${JSON.stringify(context)}`).toEqual([]);
+      fx.verdicts.push(...fx.generated.map((name) => find(json, name)?.isEnabled === true));
+      // After the last context: both verdicts occurred, so the comparison was not vacuous.
+      if (i === 11) expect(new Set(fx.verdicts)).toEqual(new Set([true, false]));
     },
   },
 }));
