@@ -11,7 +11,7 @@ export function resolveContextValue(context: EvaluationContext, field: string): 
 
 /** Shows a value in an explanation: quoted, or "not set". */
 export function shown(value: string | undefined): string {
-  return value === undefined ? 'not set' : JSON.stringify(value);
+  return value === undefined ? '(not set)' : JSON.stringify(value);
 }
 
 /** Shows a list of constraint values, the first few of them. */

@@ -22,3 +22,4 @@ export function evaluateClientState(
 export { testContext, testContexts, type BatchFailure, type BatchTest, type SingleTest } from './segment-tester';
 export { evaluatePlayground, type PlaygroundFlagInput, type PlaygroundInput } from './playground';
 export * from './playground-schema';
+export { clientStateFromAdmin } from './from-admin';
