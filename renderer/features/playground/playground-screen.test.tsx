@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../shared/schemas';
+import type { Constraint, Feature } from '../../../shared/schemas';
 import { renderApp, resetBridge } from '../../test/render';
 import { SegmentTester } from './segment-tester';
 
-const flag = (name: string, constraints: Feature['environments'] extends (infer E)[] | undefined ? NonNullable<E['strategies']>[number]['constraints'] : never): Feature => ({
+const flag = (name: string, constraints: Constraint[]): Feature => ({
   name,
   project: 'default',
   environments: [{ name: 'development', enabled: true, strategies: [{ id: `s-${name}`, name: 'default', parameters: {}, constraints, segments: [] }] }],
