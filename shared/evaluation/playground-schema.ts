@@ -6,20 +6,25 @@ import { clientConstraintSchema, clientVariantSchema, variantPayloadSchema } fro
  * playgroundResponseSchema). Lenient on the answer, since 8.x adds fields.
  */
 
-export const playgroundContextSchema = z.looseObject({
-  appName: z.string().min(1),
-  userId: z.string().optional(),
-  sessionId: z.string().optional(),
-  remoteAddress: z.string().optional(),
-  environment: z.string().optional(),
-  currentTime: z.string().optional(),
-  properties: z.record(z.string(), z.string()).optional(),
+// Strict: the app sends only these (the server tolerates more, and the HTTP face's own schema does too).
+const text = z.string().min(1).max(1000);
+// RFC 3339 with a zone, as the server's `format: date-time` demands.
+const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:?\d{2})$/);
+
+export const playgroundContextSchema = z.strictObject({
+  appName: text,
+  userId: text.optional(),
+  sessionId: text.optional(),
+  remoteAddress: text.optional(),
+  environment: text.optional(),
+  currentTime: dateTime.optional(),
+  properties: z.record(z.string().min(1).max(100), z.string().max(1000)).optional(),
 });
 export type PlaygroundContext = z.infer<typeof playgroundContextSchema>;
 
 export const playgroundRequestSchema = z.strictObject({
-  environment: z.string(),
-  projects: z.union([z.literal('*'), z.array(z.string())]).optional(),
+  environment: z.string().min(1).max(100),
+  projects: z.union([z.literal('*'), z.array(z.string().min(1).max(100)).max(1000)]).optional(),
   context: playgroundContextSchema,
 });
 export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
