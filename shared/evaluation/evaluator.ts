@@ -33,6 +33,10 @@ function variantOf(choice: ReturnType<typeof selectVariant>, featureEnabled: boo
     : { name, enabled: true, payload, feature_enabled: featureEnabled };
 }
 
+// Compiled constraints per constraint object, shared by every evaluator: a screen re-evaluating the same fetched
+// state for a new context compiles nothing again (RE2 patterns and versions are parsed once per state).
+const compiledCache = new WeakMap<ClientConstraint, CompiledConstraint>();
+
 export interface Evaluator {
   /** Evaluates one flag as an official SDK's isEnabled and getVariant would, with the explanation. */
   evaluate(toggleName: string, context: EvaluationContext): FlagEvaluation;
@@ -45,7 +49,7 @@ export interface Evaluator {
 export function createEvaluator(state: ClientState, options: EvaluationOptions = {}): Evaluator {
   const features = new Map<string, ClientFeature>(state.features.map((f) => [f.name, f]));
   const segments = new Map<number, ClientSegment>((state.segments ?? []).map((s) => [s.id, s]));
-  const compiled = new WeakMap<ClientConstraint, CompiledConstraint>();
+  const compiled = compiledCache;
   const random = options.random ?? Math.random;
   const now = options.now ?? (() => new Date());
 
