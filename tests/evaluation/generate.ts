@@ -8,7 +8,9 @@ import type {
   EvaluationContext,
 } from '../../shared/evaluation';
 import { OPERATORS } from '../../shared/domain/operators';
-import { createPrng, type Prng } from '../../electron/backend/demo/model/prng';
+import { Prng } from '../../electron/backend/demo/model/prng';
+
+export const createPrng = (seed: number): Prng => new Prng(seed);
 
 /**
  * Seeded generators of client states and contexts for the differential, live and bench checks. Values come from small
@@ -65,7 +67,7 @@ export function generateConstraint(prng: Prng): ClientConstraint {
   const constraint: ClientConstraint = { contextName, operator };
   if (kind === 'string') {
     const pool = operator === 'IN' || operator === 'NOT_IN' ? [...POOLS.userId, ...POOLS.tier, ...POOLS.remoteAddress] : STRING_VALUES;
-    constraint.values = Array.from({ length: prng.int(0, 4) }, () => prng.pick(pool));
+    constraint.values = Array.from({ length: prng.between(0, 4) }, () => prng.pick(pool));
   } else {
     const pool = { number: NUMBER_VALUES, date: DATE_VALUES, semver: SEMVER_VALUES, regex: REGEX_VALUES }[kind]!;
     constraint.value = prng.pick(pool);
@@ -78,7 +80,7 @@ export function generateConstraint(prng: Prng): ClientConstraint {
 }
 
 function generateVariants(prng: Prng, groupHint: string): ClientVariant[] {
-  const count = prng.int(0, 4);
+  const count = prng.between(0, 4);
   const stickiness = prng.pick([undefined, 'default', 'userId', 'sessionId', 'tier', 'random']);
   return Array.from({ length: count }, (_, i) => {
     const variant: ClientVariant = {
@@ -133,9 +135,9 @@ function generateStrategy(prng: Prng, flag: string, segmentIds: number[], hostna
       parameters.hostNames = prng.pick([hostname.toUpperCase(), 'other-host', `a, ${hostname}`]);
       break;
   }
-  const strategy: ClientStrategy = { name, parameters, constraints: Array.from({ length: prng.int(0, 3) }, () => generateConstraint(prng)) };
+  const strategy: ClientStrategy = { name, parameters, constraints: Array.from({ length: prng.between(0, 3) }, () => generateConstraint(prng)) };
   if (segmentIds.length > 0 && prng.chance(0.4)) {
-    strategy.segments = Array.from({ length: prng.int(1, 2) }, () => (prng.chance(0.05) ? 999 : prng.pick(segmentIds)));
+    strategy.segments = Array.from({ length: prng.between(1, 2) }, () => (prng.chance(0.05) ? 999 : prng.pick(segmentIds)));
   }
   if (prng.chance(0.3)) strategy.variants = generateVariants(prng, `${flag}-s`);
   return strategy;
@@ -154,7 +156,7 @@ export function generateState(seed: number, options: GenerateOptions): ClientSta
   const segments: ClientSegment[] = Array.from({ length: options.segments ?? 5 }, (_, i) => ({
     id: i + 1,
     name: `segment-${i + 1}`,
-    constraints: Array.from({ length: prng.int(0, 3) }, () => generateConstraint(prng)),
+    constraints: Array.from({ length: prng.between(0, 3) }, () => generateConstraint(prng)),
   }));
   const ids = segments.map((s) => s.id);
   const features: ClientFeature[] = [];
@@ -164,7 +166,7 @@ export function generateState(seed: number, options: GenerateOptions): ClientSta
       name,
       enabled: prng.chance(0.85),
       project: options.project ?? 'default',
-      strategies: Array.from({ length: prng.int(0, 3) }, () => generateStrategy(prng, name, ids, options.hostname ?? 'localhost')),
+      strategies: Array.from({ length: prng.between(0, 3) }, () => generateStrategy(prng, name, ids, options.hostname ?? 'localhost')),
       variants: generateVariants(prng, name),
     };
     // Dependencies on an earlier flag (one level only, as Unleash allows), now and then on a missing one.
@@ -193,4 +195,3 @@ export function generateContext(prng: Prng): EvaluationContext {
   return context;
 }
 
-export { createPrng };

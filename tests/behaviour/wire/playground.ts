@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { evaluateClientState, type ClientConstraint, type ClientState, type EvaluationContext } from '../../../shared/evaluation';
 import { OPERATORS, type Operator } from '../../../shared/domain/operators';
-import { createPrng, type Prng } from '../../../electron/backend/demo/model/prng';
+import { Prng } from '../../../electron/backend/demo/model/prng';
 import { addStrategy, createFeature, createSegment, createStrategyType, enableIn, getJson } from '../support/wire-fixtures';
 import type { Send } from '../support/wire-client';
 import { area, type WireScenario } from './scenario';
@@ -75,7 +75,7 @@ async function setup(send: Send): Promise<Fx> {
   const major = Number.parseInt(version.version, 10);
   // 6.10.1 has neither SEMVER_GTE/LTE nor REGEX.
   const operators = OPERATORS.filter((op) => major >= 7 || !['SEMVER_GTE', 'SEMVER_LTE', 'REGEX'].includes(op));
-  const prng = createPrng(2026);
+  const prng = new Prng(2026);
 
   const plain = await createFeature(send, 'pg-plain');
   await addStrategy(send, plain, {
