@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName, boundedText } from '../schemas/bounds';
 import { clientConstraintSchema, clientVariantSchema, variantPayloadSchema } from './client-state';
 
 /**
@@ -7,7 +8,7 @@ import { clientConstraintSchema, clientVariantSchema, variantPayloadSchema } fro
  */
 
 // Strict: the app sends only these (the server tolerates more, and the HTTP face's own schema does too).
-const text = z.string().min(1).max(1000);
+const text = boundedName(BOUNDS.value);
 // RFC 3339 with a zone, as the server's `format: date-time` demands.
 const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:?\d{2})$/);
 
@@ -18,13 +19,13 @@ export const playgroundContextSchema = z.strictObject({
   remoteAddress: text.optional(),
   environment: text.optional(),
   currentTime: dateTime.optional(),
-  properties: z.record(z.string().min(1).max(100), z.string().max(1000)).optional(),
+  properties: z.record(boundedName(BOUNDS.name), boundedText(BOUNDS.value)).optional(),
 });
 export type PlaygroundContext = z.infer<typeof playgroundContextSchema>;
 
 export const playgroundRequestSchema = z.strictObject({
-  environment: z.string().min(1).max(100),
-  projects: z.union([z.literal('*'), z.array(z.string().min(1).max(100)).max(1000)]).optional(),
+  environment: boundedName(100),
+  projects: z.union([z.literal('*'), z.array(boundedName(100)).max(1000)]).optional(),
   context: playgroundContextSchema,
 });
 export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
