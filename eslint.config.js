@@ -42,6 +42,27 @@ export default tseslint.config(
     },
   },
   {
+    // The evaluator needs exactly what the official Node SDK evaluates with: murmurhash3js (bucketing must hash
+    // identically), semver (its version ordering) and re2js (REGEX is RE2, not JavaScript's engine). Only there.
+    files: ['shared/evaluation/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            {
+              regex: '^(?!zod$|murmurhash3js$|semver$|re2js$|\\.\\.?/)',
+              message: 'shared/evaluation imports only zod, the SDK\'s hash, semver and RE2 packages, and shared/.',
+            },
+            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
     rules: {

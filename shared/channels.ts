@@ -26,6 +26,7 @@ export const CHANNEL_NAMES = [
   'instance.feature',
   'instance.contextFields',
   'instance.archiveFeatures',
+  'playground.evaluate',
   'connections.status',
   'connections.save',
   'connections.remove',

@@ -33,6 +33,7 @@ import {
   upsertSegmentSchema,
   validateArchiveFeaturesSchema,
 } from './schemas';
+import { playgroundRequestSchema, playgroundResponseSchema } from './evaluation/playground-schema';
 
 /**
  * The IPC contract: every channel the renderer may invoke, with the zod schema of its input and output.
@@ -88,6 +89,8 @@ export const contract = {
   'instance.contextFields': channel(none, z.array(contextFieldSchema)),
   // instance writes (the fixtures tests need live on the demo's fixtures, not here)
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  // playground: the server's own evaluation (POST /api/admin/playground), for comparison with the local one
+  'playground.evaluate': channel(playgroundRequestSchema, playgroundResponseSchema),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),

@@ -27,7 +27,6 @@ describe.skipIf(!chromiumEndpoint)('app shell', () => {
       ['Strategy types', 'strategy-types'],
       ['Archive check', 'archive'],
       ['CORS', 'cors'],
-      ['Playground', 'playground'],
     ] as const) {
       await nav.getByRole('link', { name: label }).focus();
       await app().page.keyboard.press('Enter');

@@ -56,6 +56,8 @@ export interface AdminBackend {
 
   // --- reads the UI needs ---
   listProjects: Operation<'instance.projects'>;
+  /** POST /api/admin/playground: every flag of the chosen projects evaluated by the server; writes no event. */
+  playground: Operation<'playground.evaluate'>;
   listEnvironments: Operation<'instance.environments'>;
   /** Non-archived flags of a project (summaries). */
   listProjectFeatures: Operation<'instance.features'>;

@@ -18,6 +18,8 @@ export interface InstanceFixtures {
   addFeatureStrategy(projectId: string, featureName: string, environment: string, input: AddStrategy): Promise<FeatureStrategy>;
   addDependency(projectId: string, childFeature: string, input: AddDependency): Promise<void>;
   createStrategyType(input: CreateStrategyType): Promise<StrategyType>;
+  /** POST .../environments/{environment}/on|off: the flag's switch in one environment (200, no body). */
+  setEnvironmentEnabled(projectId: string, featureName: string, environment: string, enabled: boolean): Promise<void>;
 }
 
 /** A backend a test (or the demo server) can also set up: the demo and the remote backend are both. */

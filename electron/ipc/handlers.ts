@@ -33,6 +33,7 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'instance.feature': (input) => on((b) => b.getFeature(input)),
     'instance.contextFields': (input) => on((b) => b.listContextFields(input)),
     'instance.archiveFeatures': (input) => on((b) => b.archiveFeatures(input)).then(toNull),
+    'playground.evaluate': (input) => on((b) => b.playground(input)),
     'connections.status': () => connections.status(),
     'connections.save': (input) => connections.save(input),
     'connections.remove': (input) => connections.remove(input),

@@ -1,6 +1,7 @@
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
 import { ipcDispatchBench } from './ipc-dispatch';
+import { playgroundBench } from './playground';
 import { remoteOverheadBench } from './remote-overhead';
 import { rendererBundleBench } from './renderer-bundle';
 import type { BenchModule } from './types';
@@ -14,5 +15,6 @@ export const BENCH_MODULES: BenchModule[] = [
   ipcDispatchBench,
   remoteOverheadBench,
   rendererBundleBench,
+  playgroundBench,
   eventLogBench,
 ];

@@ -3,6 +3,7 @@ import type { InstanceFixtures } from '../instance-fixtures';
 import * as archive from './areas/archive';
 import * as dependencies from './areas/dependencies';
 import * as features from './areas/features';
+import * as playground from './areas/playground';
 import * as projects from './areas/projects';
 import * as segments from './areas/segments';
 import * as settings from './areas/settings';
@@ -40,6 +41,7 @@ const operations = {
   listProjectFeatures: features.listProjectFeatures,
   getFeature: features.getFeature,
   listContextFields: projects.listContextFields,
+  playground: (ctx, input) => playground.playground(ctx.state, input, () => new Date(ctx.now())),
 } satisfies OnContext<AdminBackend>;
 
 const fixtures = {
@@ -47,6 +49,7 @@ const fixtures = {
   addFeatureStrategy: features.addFeatureStrategy,
   addDependency: dependencies.addDependency,
   createStrategyType: strategyTypes.createStrategyType,
+  setEnvironmentEnabled: features.setEnvironmentEnabled,
 } satisfies OnContext<InstanceFixtures>;
 
 /** Binds every function of `table` to the current context; each answers a promise, a throw becoming a rejection. */

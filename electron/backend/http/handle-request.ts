@@ -7,6 +7,7 @@ import { projectRoutes } from './routes/project-routes';
 import { segmentRoutes } from './routes/segment-routes';
 import { strategyTypeRoutes } from './routes/strategy-type-routes';
 import { uiConfigRoutes } from './routes/ui-config-routes';
+import { playgroundRoutes } from './routes/playground-routes';
 import { validatePart, type RequestPart } from './validation-details';
 import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-response';
 
@@ -45,6 +46,7 @@ export function createRequestHandler(backend: FixturedBackend, options: FaceOpti
     ...strategyTypeRoutes(backend),
     ...projectRoutes(backend),
     ...uiConfigRoutes(backend),
+    ...playgroundRoutes(backend),
   ];
   return async (req) => {
     try {

@@ -140,3 +140,29 @@ export const addDependencyBody = wire.object({
   enabled: wire.boolean().optional(),
   variants: wire.array(wire.string()).optional(),
 });
+
+/** RFC 3339 date-time, as ajv-formats checks `format: date-time` (a time zone is required). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:?\d{2})$/;
+
+/** sdkContextSchema: appName required; properties' values are strings (numbers are coerced, so they come back as strings). */
+export const sdkContextBody = wire.object({
+  appName: wire.string({ minLength: 1 }),
+  currentTime: z.preprocess(
+    (value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
+    z.string({ error: 'must be string' }).regex(DATE_TIME, { error: 'must match format "date-time"' }),
+  ).optional(),
+  environment: wire.string().optional(),
+  properties: z.record(z.string(), wire.string(), { error: 'must be object' }).optional(),
+  remoteAddress: wire.string().optional(),
+  sessionId: wire.string().optional(),
+  userId: wire.string().optional(),
+});
+
+/** playgroundRequestSchema: environment and context required; projects "*" or a list of ids. */
+export const playgroundBody = wire.object({
+  environment: wire.string(),
+  projects: z
+    .union([wire.array(wire.string()), z.literal('*')], { error: 'must match exactly one schema in oneOf' })
+    .optional(),
+  context: sdkContextBody,
+});

@@ -21,6 +21,7 @@ import {
   type ServerCapabilities,
   type UiConfig,
 } from '../../../shared/schemas';
+import { playgroundResponseSchema } from '../../../shared/evaluation/playground-schema';
 import type { AdminBackend } from '../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
@@ -207,6 +208,8 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         ),
       listContextFields: () => read('listContextFields', get('/api/admin/context'), contextFieldsSchema),
 
+      playground: (input) => read('playground', post('/api/admin/playground', input), playgroundResponseSchema),
+
       archiveFeatures: ({ projectId, features }) =>
         write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
     };
@@ -222,6 +225,11 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       addDependency: (projectId, childFeature, input) =>
         write('addDependency', post(path`/api/admin/projects/${projectId}/features/${childFeature}/dependencies`, input)),
       createStrategyType: (input) => read('createStrategyType', post('/api/admin/strategies', input), strategyTypeSchema),
+      setEnvironmentEnabled: (projectId, featureName, environment, enabled) =>
+        write(
+          'setEnvironmentEnabled',
+          post(path`/api/admin/projects/${projectId}/features/${featureName}/environments/${environment}/${enabled ? 'on' : 'off'}`, {}),
+        ),
     };
     return { ...backend, fixtures };
   }

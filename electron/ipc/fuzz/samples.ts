@@ -29,6 +29,11 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'instance.environments': {},
   'instance.features': { projectId: 'default' },
   'instance.feature': { projectId: 'default', featureName: 'f' },
+  'playground.evaluate': {
+    environment: 'development',
+    projects: ['default'],
+    context: { appName: 'flagdesk', userId: 'u1', sessionId: 's1', currentTime: '2025-01-01T00:00:00Z', properties: { tier: 'gold' } },
+  },
   'instance.contextFields': {},
   'instance.archiveFeatures': { projectId: 'default', features: ['a'] },
   'connections.status': {},

@@ -6,6 +6,7 @@ import { strategyTypesBackend } from './strategy-types';
 import { archiveValidationBackend } from './archive-validation';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
+import { playgroundBackend } from './playground';
 
 export const BACKEND_AREAS: BackendArea<unknown>[] = [
   segmentsBackend,
@@ -15,4 +16,5 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   archiveValidationBackend,
   uiConfigBackend,
   readsBackend,
+  playgroundBackend,
 ];

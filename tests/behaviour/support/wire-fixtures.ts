@@ -53,3 +53,8 @@ export async function addDependency(send: Send, child: string, parent: string): 
 export async function getJson(send: Send, path: string): Promise<unknown> {
   return (await must(send, { method: 'GET', path }, [200])).json;
 }
+
+/** Turns a flag on in an environment (POST .../environments/{env}/on). */
+export async function enableIn(send: Send, feature: string, environment = 'development'): Promise<void> {
+  await must(send, { method: 'POST', path: `/api/admin/projects/default/features/${feature}/environments/${environment}/on`, body: {} }, [200]);
+}

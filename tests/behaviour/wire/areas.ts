@@ -8,6 +8,7 @@ import { strategyTypesArea } from './strategy-types';
 import { archiveValidationArea } from './archive-validation';
 import { uiConfigArea } from './ui-config';
 import { projectFeaturesArea } from './project-features';
+import { playgroundArea } from './playground';
 
 export const WIRE_AREAS: WireArea<unknown>[] = [
   authArea,
@@ -19,4 +20,5 @@ export const WIRE_AREAS: WireArea<unknown>[] = [
   archiveValidationArea,
   uiConfigArea,
   projectFeaturesArea,
+  playgroundArea,
 ];

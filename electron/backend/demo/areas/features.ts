@@ -164,3 +164,20 @@ export function addFeatureStrategy(
   ctx.changed();
   return view;
 }
+
+/** POST .../environments/{environment}/on|off (200). Writes feature-environment-enabled/-disabled when it changes. */
+export function setEnvironmentEnabled(
+  ctx: DemoContext,
+  projectId: string,
+  featureName: string,
+  environment: string,
+  enabled: boolean,
+): void {
+  const feature = requireActiveFeature(ctx.state, projectId, featureName);
+  const env = feature.environments.find((candidate) => candidate.name === environment);
+  if (!env) throw notFound(`Could not find environment ${environment} for feature: ${featureName}`);
+  if (env.enabled === enabled) return;
+  env.enabled = enabled;
+  recordEvent(ctx, { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', project: projectId, featureName, environment });
+  ctx.changed();
+}

@@ -95,6 +95,17 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
         return reply.json(200, await backend.fixtures.addFeatureStrategy(projectId, featureName, environment, input));
       },
     }),
+    ...(['on', 'off'] as const).map((state) =>
+      route({
+        method: 'POST',
+        path: `${PROJECT}/features/:featureName/environments/:environment/${state}`,
+        handle: async ({ params }) => {
+          const { projectId = '', featureName = '', environment = '' } = params;
+          await backend.fixtures.setEnvironmentEnabled(projectId, featureName, environment, state === 'on');
+          return reply.empty(200);
+        },
+      }),
+    ),
     route({
       method: 'POST',
       path: `${PROJECT}/features/:featureName/dependencies`,

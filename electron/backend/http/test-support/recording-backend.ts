@@ -46,6 +46,7 @@ const answers: AdminBackend & InstanceFixtures = {
   listProjectFeatures: async ({ projectId }) => [{ name: 'checkout', project: projectId }],
   getFeature: async ({ projectId, featureName }) => ({ name: featureName, project: projectId, environments: [] }),
   listContextFields: async () => [{ name: 'userId', description: 'Allows you to constrain on userId', stickiness: true }],
+  playground: async (input) => ({ input, features: [] }),
   createFeature: async (projectId, input) => ({ name: input.name, project: projectId, type: input.type ?? 'release' }),
   addFeatureStrategy: async (_project, _feature, _env, input) => ({
     id: '2649d756-5beb-4da8-a8a0-90de7a0e8613',
@@ -56,6 +57,7 @@ const answers: AdminBackend & InstanceFixtures = {
   }),
   addDependency: async () => undefined,
   archiveFeatures: async () => undefined,
+  setEnvironmentEnabled: async () => undefined,
   createStrategyType: async (input) => ({
     name: input.name,
     displayName: null,

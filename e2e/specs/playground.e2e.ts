@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
+
+const TOKEN = 'e2e-playground-token';
+
+describe.skipIf(!chromiumEndpoint)('playground', () => {
+  const app = useApp();
+  let server: DemoServer | undefined;
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const open = async () => {
+    const page = app().page;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Playground' }).click();
+    await page.getByRole('table', { name: 'Flags evaluated' }).waitFor();
+    return page;
+  };
+
+  it("evaluates the project's flags for a context and explains one", async () => {
+    const page = await open();
+    const backend = await app().core.connections.backend();
+    const flags = await backend.listProjectFeatures({ projectId: 'default' });
+    const table = page.getByRole('table', { name: 'Flags evaluated' });
+    // Every flag of the project gets a row (two when explained).
+    expect(await table.locator('tbody tr').count()).toBe(flags.length);
+    await table.getByRole('button', { name: 'Explain' }).first().click();
+    await page.getByLabel(/^Why /).waitFor();
+    await app().screenshot('playground-explained', { variants: true });
+    expect(app().problems).toEqual([]);
+  });
+
+  it('tests many contexts from CSV against a segment', async () => {
+    const page = app().page;
+    const segments = await (await app().core.connections.backend()).listSegments();
+    const panel = page.getByRole('region', { name: 'Many contexts' });
+    const rows = ['userId,tier,country', ...Array.from({ length: 50 }, (_, i) => `user-${i},${i % 3 === 0 ? 'gold' : 'free'},${i % 2 ? 'NO' : 'SE'}`)];
+    await panel.getByRole('textbox').fill(rows.join('\n'));
+    await panel.getByRole('combobox', { name: 'Test against' }).selectOption(`segment:${segments[0]!.id}`);
+    await panel.getByRole('button', { name: 'Test 50 contexts' }).click();
+    const status = panel.getByRole('status', { name: 'Batch result' });
+    await status.waitFor();
+    const text = (await status.textContent()) ?? '';
+    const [matched, unmatched] = [...text.matchAll(/(\d+)/g)].map((m) => Number(m[1]));
+    expect((matched ?? 0) + (unmatched ?? 0)).toBe(50);
+    await app().screenshot('playground-csv');
+  });
+
+  it('compares with the playground of the demo-server as a remote', async () => {
+    server = await startDemoServer(TOKEN);
+    const { core } = app();
+    const saved = await core.connections.save({ name: 'Demo server', baseUrl: server.url, token: TOKEN });
+    const profile = saved.profiles.find((p) => p.name === 'Demo server')!;
+    await core.connections.activate({ id: profile.id });
+    const page = app().page;
+    await page.reload();
+    await open();
+    await page.getByRole('button', { name: 'Compare with the server' }).click();
+    const verdict = page.getByRole('status').filter({ hasText: /The server (agrees|disagrees)/ });
+    await verdict.waitFor();
+    await app().screenshot('playground-compare', { variants: true });
+    expect(app().problems).toEqual([]);
+  });
+});

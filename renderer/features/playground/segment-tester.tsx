@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react';
+import { testContext, type ClientConstraint, type EvaluationContext } from '../../../shared/evaluation';
+import { ConstraintLine } from './explanation-tree';
+import styles from './playground.module.css';
+
+const STANDARD = new Set(['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime']);
+
+function contextFrom(values: Record<string, string>): EvaluationContext {
+  const context: EvaluationContext = {};
+  const properties: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === '') continue;
+    if (STANDARD.has(name)) (context as Record<string, unknown>)[name] = value;
+    else properties[name] = value;
+  }
+  return { ...context, properties };
+}
+
+export interface SegmentTesterProps {
+  /** The constraints being edited, saved or not. */
+  constraints: readonly ClientConstraint[];
+  /** A context to start from (e.g. a saved one); the tester offers a field per context name the constraints use. */
+  initialContext?: Record<string, string>;
+}
+
+/**
+ * Which of these constraints a context passes, live as they are edited, with the first failure's reason. Offline:
+ * it evaluates with shared/evaluation, exactly as the official SDKs would.
+ */
+export function SegmentTester({ constraints, initialContext = {} }: SegmentTesterProps) {
+  const [values, setValues] = useState<Record<string, string>>(initialContext);
+  const names = useMemo(() => [...new Set(['userId', ...constraints.map((c) => c.contextName)])], [constraints]);
+  const result = useMemo(() => testContext(constraints, contextFrom(values)), [constraints, values]);
+  const first = result.firstFailure === null ? null : result.results[result.firstFailure];
+  return (
+    <section className={styles.panel} aria-label="Segment tester">
+      <h3>Test a context</h3>
+      <div className={styles.row}>
+        {names.map((name) => (
+          <label key={name} className={styles.field}>
+            {name}
+            <input value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+          </label>
+        ))}
+      </div>
+      <p role="status">
+        {constraints.length === 0 ? (
+          'No constraints: the segment matches everyone.'
+        ) : result.matched ? (
+          <span className={styles.on}>This context is in the segment.</span>
+        ) : (
+          <span className={styles.fail}>
+            Not in the segment: constraint {(result.firstFailure ?? 0) + 1} fails ({first?.reason}).
+          </span>
+        )}
+      </p>
+      <ul className={styles.tree} aria-label="Constraint results">
+        {result.results.map((r, i) => (
+          <ConstraintLine key={i} result={r} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import type {
+  ClientConstraint,
+  ClientFeature,
+  ClientSegment,
+  ClientState,
+  ClientStrategy,
+  EvaluationContext,
+  EvaluationOptions,
+} from './client-state';
+import { compileConstraint, type CompiledConstraint } from './constraint';
+import type {
+  ConstraintResult,
+  DependencyResult,
+  EvaluatedVariant,
+  FlagEvaluation,
+  SegmentResult,
+  StrategyResult,
+} from './explanation';
+import { ruleFor } from './strategies';
+import { selectVariant } from './variants';
+
+const disabledVariant = (featureEnabled: boolean): EvaluatedVariant => ({
+  name: 'disabled',
+  enabled: false,
+  feature_enabled: featureEnabled,
+});
+
+function variantOf(choice: ReturnType<typeof selectVariant>, featureEnabled: boolean): EvaluatedVariant | null {
+  if (!choice) return null;
+  const { name, payload } = choice.variant;
+  return payload === undefined
+    ? { name, enabled: true, feature_enabled: featureEnabled }
+    : { name, enabled: true, payload, feature_enabled: featureEnabled };
+}
+
+// Compiled constraints per constraint object, shared by every evaluator: a screen re-evaluating the same fetched
+// state for a new context compiles nothing again (RE2 patterns and versions are parsed once per state).
+const compiledCache = new WeakMap<ClientConstraint, CompiledConstraint>();
+
+export interface Evaluator {
+  /** Evaluates one flag as an official SDK's isEnabled and getVariant would, with the explanation. */
+  evaluate(toggleName: string, context: EvaluationContext): FlagEvaluation;
+}
+
+/**
+ * An evaluator over one client state: flags and segments are indexed and constraints compiled once, so evaluating
+ * every flag of a project, or one flag for many contexts, does the preparation a single time.
+ */
+export function createEvaluator(state: ClientState, options: EvaluationOptions = {}): Evaluator {
+  const features = new Map<string, ClientFeature>(state.features.map((f) => [f.name, f]));
+  const segments = new Map<number, ClientSegment>((state.segments ?? []).map((s) => [s.id, s]));
+  const compiled = compiledCache;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? (() => new Date());
+
+  const check = (constraint: ClientConstraint | null, context: EvaluationContext): ConstraintResult => {
+    if (!constraint) return compileConstraint(constraint)(context, now);
+    let fn = compiled.get(constraint);
+    if (!fn) {
+      fn = compileConstraint(constraint);
+      compiled.set(constraint, fn);
+    }
+    return fn(context, now);
+  };
+
+  function evaluateStrategy(
+    strategy: ClientStrategy,
+    index: number,
+    context: EvaluationContext,
+  ): StrategyResult {
+    const constraints = (strategy.constraints ?? []).map((c) => check(c, context));
+    const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => {
+      const segment = segments.get(id);
+      if (!segment) return { id, name: undefined, found: false, passed: false, constraints: [] };
+      const results = segment.constraints.map((c) => check(c, context));
+      return { id, name: segment.name, found: true, passed: results.every((r) => r.passed), constraints: results };
+    });
+    const constraintsPassed = constraints.every((r) => r.passed) && segmentResults.every((s) => s.passed);
+    const base = { index, name: strategy.name, title: strategy.title ?? undefined, constraints, segments: segmentResults };
+    const rule = ruleFor(strategy.name);
+    if (!rule) {
+      return {
+        ...base,
+        enabled: 'unknown',
+        constraintsPassed,
+        rule: { passed: 'unknown', detail: `${strategy.name} is a custom strategy: only the application's SDK knows its rule` },
+        variant: null,
+      };
+    }
+    if (!constraintsPassed) return { ...base, enabled: false, constraintsPassed, rule: null, variant: null };
+    const parameters = (strategy.parameters ?? {}) as Record<string, unknown>;
+    const outcome = rule({ parameters, context, random, hostname: options.hostname });
+    let variant: EvaluatedVariant | null = null;
+    const variants = strategy.variants ?? [];
+    if (outcome.passed && variants.length > 0) {
+      const stickiness = variants[0]!.stickiness || (parameters.stickiness as string | undefined);
+      const groupId = parameters.groupId as string | undefined;
+      variant = variantOf(selectVariant(groupId, stickiness, variants, context, random), true);
+    }
+    return { ...base, enabled: outcome.passed, constraintsPassed, rule: outcome, variant };
+  }
+
+  function dependencyResults(feature: ClientFeature, context: EvaluationContext): DependencyResult[] {
+    return (feature.dependencies ?? []).map((parent) => {
+      const expectEnabled = parent.enabled !== false;
+      const variants = parent.variants ?? [];
+      const common = { feature: parent.feature, expectEnabled, variants };
+      const parentFeature = features.get(parent.feature);
+      if (!parentFeature) return { ...common, satisfied: false, reason: `parent flag ${parent.feature} does not exist` };
+      if (parentFeature.dependencies?.length) {
+        return { ...common, satisfied: false, reason: `parent ${parent.feature} has parents itself (one level only)` };
+      }
+      const result = evaluate(parent.feature, context);
+      if (!expectEnabled) {
+        return {
+          ...common,
+          satisfied: !result.enabled,
+          reason: result.enabled ? `parent ${parent.feature} is enabled; it must be disabled` : null,
+        };
+      }
+      if (variants.length > 0) {
+        const satisfied = result.variant.feature_enabled && variants.includes(result.variant.name);
+        return {
+          ...common,
+          satisfied,
+          reason: satisfied ? null : result.enabled
+            ? `parent ${parent.feature} gave variant ${result.variant.name}, not one of ${variants.join(', ')}`
+            : `parent ${parent.feature} is disabled`,
+        };
+      }
+      return { ...common, satisfied: result.enabled, reason: result.enabled ? null : `parent ${parent.feature} is disabled` };
+    });
+  }
+
+  function evaluate(toggleName: string, context: EvaluationContext): FlagEvaluation {
+    const feature = features.get(toggleName);
+    const empty = { toggleName, dependencies: [], strategies: [], decidedBy: null };
+    if (!feature) {
+      return {
+        enabled: false,
+        variant: disabledVariant(false),
+        explanation: { ...empty, found: false, toggleEnabled: false, summary: `no flag named ${toggleName}` },
+      };
+    }
+    const dependencies = dependencyResults(feature, context);
+    const unmet = dependencies.find((d) => !d.satisfied);
+    const strategies = Array.isArray(feature.strategies)
+      ? feature.strategies.map((s, i) => evaluateStrategy(s, i, context))
+      : [];
+    const off = (summary: string): FlagEvaluation => ({
+      enabled: false,
+      variant: disabledVariant(false),
+      explanation: { ...empty, found: true, toggleEnabled: feature.enabled, dependencies, strategies, summary },
+    });
+    if (unmet) return off(`dependency not met: ${unmet.reason}`);
+    if (!feature.enabled) return off('the flag is disabled in this environment');
+    if (!Array.isArray(feature.strategies)) return off('the flag has no strategy list');
+
+    let decidedBy: number | null = null;
+    let strategyVariant: EvaluatedVariant | null = null;
+    let summary: string;
+    if (feature.strategies.length === 0) {
+      summary = 'the flag is enabled and has no strategies, so it is on for everyone';
+    } else {
+      const decider = strategies.find((s) => s.enabled === true);
+      if (!decider) return off(offSummary(strategies));
+      decidedBy = decider.index;
+      strategyVariant = decider.variant;
+      summary = `strategy ${decider.index + 1} (${decider.title || decider.name}) enabled the flag: ${decider.rule?.detail}`;
+    }
+    const explanation = { ...empty, found: true, toggleEnabled: true, dependencies, strategies, decidedBy, summary };
+    if (strategyVariant) return { enabled: true, variant: strategyVariant, explanation };
+    const flagVariants = feature.variants ?? [];
+    const chosen =
+      flagVariants.length > 0
+        ? variantOf(selectVariant(feature.name, flagVariants[0]!.stickiness ?? undefined, flagVariants, context, random), true)
+        : null;
+    return { enabled: true, variant: chosen ?? disabledVariant(true), explanation };
+  }
+
+  return { evaluate };
+}
+
+function offSummary(strategies: readonly StrategyResult[]): string {
+  const unknown = strategies.filter((s) => s.enabled === 'unknown').length;
+  const tail = unknown > 0 ? ` (${unknown} custom ${unknown === 1 ? 'strategy' : 'strategies'} could not be evaluated)` : '';
+  return `no strategy enabled the flag${tail}`;
+}

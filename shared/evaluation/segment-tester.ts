@@ -1,0 +1,61 @@
+import type { ClientConstraint, EvaluationContext } from './client-state';
+import { compileConstraint } from './constraint';
+import type { ConstraintResult } from './explanation';
+
+/**
+ * A segment's constraints against one context or many: which constraints pass, and for the contexts that are left
+ * out, the first failing constraint and why. Constraints are compiled once for the whole batch.
+ */
+
+export interface SingleTest {
+  readonly matched: boolean;
+  readonly results: readonly ConstraintResult[];
+  /** The first failing constraint's index, or null when all pass. */
+  readonly firstFailure: number | null;
+}
+
+export function testContext(constraints: readonly ClientConstraint[], context: EvaluationContext, now: () => Date = () => new Date()): SingleTest {
+  const results = constraints.map((constraint) => compileConstraint(constraint)(context, now));
+  const firstFailure = results.findIndex((r) => !r.passed);
+  return { matched: firstFailure === -1, results, firstFailure: firstFailure === -1 ? null : firstFailure };
+}
+
+export interface BatchFailure {
+  /** The context's position in the batch (0-based). */
+  readonly index: number;
+  readonly constraintIndex: number;
+  readonly contextValue: string | undefined;
+  readonly reason: string;
+}
+
+export interface BatchTest {
+  readonly total: number;
+  readonly matched: number;
+  /** Per constraint, how many contexts it failed (every constraint is checked for every context). */
+  readonly failedBy: readonly number[];
+  /** Every context that is left out, with its first failure (the UI shows the first few and exports all). */
+  readonly failures: readonly BatchFailure[];
+}
+
+export function testContexts(
+  constraints: readonly ClientConstraint[],
+  contexts: readonly EvaluationContext[],
+  now: () => Date = () => new Date(),
+): BatchTest {
+  const compiled = constraints.map((constraint) => compileConstraint(constraint));
+  const failedBy = constraints.map(() => 0);
+  const failures: BatchFailure[] = [];
+  let matched = 0;
+  contexts.forEach((context, index) => {
+    let first: BatchFailure | null = null;
+    compiled.forEach((check, constraintIndex) => {
+      const result = check(context, now);
+      if (result.passed) return;
+      failedBy[constraintIndex]! += 1;
+      first ??= { index, constraintIndex, contextValue: result.contextValue, reason: result.reason ?? 'failed' };
+    });
+    if (first) failures.push(first);
+    else matched += 1;
+  });
+  return { total: contexts.length, matched, failedBy, failures };
+}
