@@ -1,5 +1,6 @@
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
+import { eventsBench } from './events';
 import { ipcDispatchBench } from './ipc-dispatch';
 import { remoteOverheadBench } from './remote-overhead';
 import { rendererBundleBench } from './renderer-bundle';
@@ -14,5 +15,6 @@ export const BENCH_MODULES: BenchModule[] = [
   ipcDispatchBench,
   remoteOverheadBench,
   rendererBundleBench,
+  eventsBench,
   eventLogBench,
 ];
