@@ -9,3 +9,4 @@ export * from './instance';
 export * from './connection';
 export * from './event-export';
 export * from './event-index';
+export * from './event-histogram';
