@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import { DEFAULT_EXPORT_COLUMNS, type ExportEventsInput, type ExportFormat, type ExportProgress, type ExportResult } from '../../../shared/schemas/event-export';
-import type { AdminBackend } from '../../backend/admin-backend';
+import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import type { FileFilter, ShellPort } from '../../shell/shell-port';
 import { ExportCancelled, exportEvents } from './export-events';
 
@@ -17,7 +17,8 @@ export interface ExportService {
 
 export interface ExportServiceOptions {
   shell: ShellPort;
-  backend(): Promise<AdminBackend>;
+  /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
+  query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   onProgress(progress: ExportProgress): void;
   now?: () => Date;
 }
@@ -27,9 +28,6 @@ const FILTERS: Record<ExportFormat, FileFilter> = {
   json: { name: 'JSON', extensions: ['json'] },
   csv: { name: 'CSV', extensions: ['csv'] },
 };
-
-/** The remote backend offers a view whose requests a signal aborts; the demo answers in-process between checks. */
-type Abortable = AdminBackend & { withSignal?(signal: AbortSignal): AdminBackend };
 
 export function createExportService(options: ExportServiceOptions): ExportService {
   let running: AbortController | null = null;
@@ -46,10 +44,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           filters: [FILTERS[input.format]],
         });
         if (target === null || controller.signal.aborted) return { status: 'cancelled' };
-        const backend = (await options.backend()) as Abortable;
-        const view = backend.withSignal?.(controller.signal) ?? backend;
         const written = await exportEvents({
-          query: (params) => view.queryEvents(params),
+          query: options.query,
           filter: input.filter,
           format: input.format,
           columns: input.columns ?? DEFAULT_EXPORT_COLUMNS,
