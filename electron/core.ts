@@ -1,12 +1,14 @@
 import type { PushEvent } from '../shared/contract';
-import type { AppInfo, ConnectionStatus } from '../shared/schemas';
+import type { AppInfo } from '../shared/schemas';
 import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
 import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
+import { createEventFeatures } from './events/event-features';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
+import type { ShellPort } from './shell/shell-port';
 
 /**
  * The main process without Electron: connection manager + handlers + dispatch. main.ts wires Electron to it; the
@@ -16,7 +18,7 @@ import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender'
  *   const core = await createMainCore({ userDataDir: tmp, cipher: fakeCipher, appOrigins: ['http://127.0.0.1:5173'] });
  *   core.senders.trust(1);
  *   const result = await core.dispatch('segments.list', {}, { webContentsId: 1, frameUrl: page.url(), isMainFrame: true });
- *   const stop = core.onPush((event, payload) => ...); // 'connections.changed' with a ConnectionStatus
+ *   const stop = core.onPush((event, payload) => ...); // e.g. 'connections.changed' with a ConnectionStatus
  *   await core.close();
  */
 export interface MainCoreOptions {
@@ -31,6 +33,8 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
+  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Default: no dialogs (a save is cancelled). */
+  shell?: ShellPort;
 }
 
 export interface MainCore {
@@ -40,10 +44,17 @@ export interface MainCore {
   senders: SenderPolicy;
   connections: ConnectionManager;
   /** Push events for the renderer (send them to the trusted window only). Returns an unsubscribe function. */
-  onPush(listener: (event: PushEvent, payload: ConnectionStatus) => void): () => void;
+  onPush(listener: (event: PushEvent, payload: unknown) => void): () => void;
   /** Closes the active backend (flushing the demo's snapshot). */
   close(): Promise<void>;
 }
+
+/** Without a window there is nowhere to show a dialog: a save is cancelled, a notification dropped. */
+const HEADLESS_SHELL: ShellPort = {
+  chooseSaveFile: async () => null,
+  chooseOpenFile: async () => null,
+  notify: () => undefined,
+};
 
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
@@ -54,9 +65,23 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     vault,
     factories: { ...defaultFactories, ...options.factories },
   });
+  const pushListeners = new Set<(event: PushEvent, payload: unknown) => void>();
+  const push = (event: PushEvent, payload: unknown) => {
+    for (const listener of pushListeners) listener(event, payload);
+  };
+  const events = createEventFeatures({
+    connections,
+    shell: options.shell ?? HEADLESS_SHELL,
+    userDataDir: options.userDataDir,
+    push: {
+      exportProgress: (progress) => push('events.exportProgress', progress),
+      arrived: (update) => push('events.arrived', update),
+      indexChanged: (status) => push('eventIndex.changed', status),
+    },
+  });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
+    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
     senders,
     redact: (text) => connections.redact(text),
     onUnexpectedError: (channel, error) => {
@@ -64,10 +89,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
     },
   });
-  const pushListeners = new Set<(event: PushEvent, payload: ConnectionStatus) => void>();
-  connections.onChange((status) => {
-    for (const listener of pushListeners) listener('connections.changed', status);
-  });
+  connections.onChange((status) => push('connections.changed', status));
   await connections.start();
   return {
     dispatch,
@@ -79,6 +101,9 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
         pushListeners.delete(listener);
       };
     },
-    close: () => connections.close(),
+    close: async () => {
+      await events.close();
+      await connections.close();
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, safeStorage, type BrowserWindow } from 'electron';
 import { createMainCore, type MainCore } from './core';
 import type { TokenCipher } from './connections/token-vault';
 import { registerIpc, sendPush } from './ipc/register';
+import type { ShellPort } from './shell/shell-port';
 import { APP_INDEX_URL } from './security/app-protocol';
 import { createMainWindow, hardenWebContents, lockDownSession, registerAppScheme, serveAppProtocol } from './window';
 
@@ -23,6 +24,23 @@ const cipher: TokenCipher = {
 
 let core: MainCore | undefined;
 let window: BrowserWindow | undefined;
+
+/** Dialogs (attached to the app window) and OS notifications, for the core. */
+const shell: ShellPort = {
+  async chooseSaveFile({ title, defaultName, filters }) {
+    const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async chooseOpenFile({ title, filters }) {
+    const options = { title, filters, properties: ['openFile' as const] };
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+  notify(title, body) {
+    if (Notification.isSupported()) new Notification({ title, body }).show();
+  },
+};
 
 function openWindow(current: MainCore): void {
   const win = createMainWindow(join(__dirname, 'preload.cjs'));
@@ -45,6 +63,7 @@ async function start(): Promise<void> {
     cipher,
     appInfo: { name: 'Flagdesk', version: app.getVersion(), platform: process.platform },
     log: (message) => console.error(message),
+    shell,
   });
   core = current;
   registerIpc(current.dispatch);

@@ -24,7 +24,7 @@ describe('the live tail', () => {
     await tail.poll();
     expect(updates).toEqual([]); // history is not "new"
     await demo.createSegment({ name: 'tail-segment', constraints: [] });
-    await demo.setFrontendApiOrigins(['https://app.example']);
+    await demo.setFrontendApiOrigins({ origins: ['https://app.example'] });
     const fresh = await tail.poll();
     expect(fresh.map((event) => event.type)).toEqual([expect.stringMatching(/^setting-/), 'segment-created']);
     expect(updates).toEqual([{ newestId: fresh[0]?.id, count: 2 }]);
