@@ -1,6 +1,7 @@
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
 import { eventsBench } from './events';
+import { uiEventsBench } from './ui-events';
 import { ipcDispatchBench } from './ipc-dispatch';
 import { remoteOverheadBench } from './remote-overhead';
 import { rendererBundleBench } from './renderer-bundle';
@@ -15,6 +16,7 @@ export const BENCH_MODULES: BenchModule[] = [
   ipcDispatchBench,
   remoteOverheadBench,
   rendererBundleBench,
+  uiEventsBench,
   eventsBench,
   eventLogBench,
 ];

@@ -36,7 +36,8 @@ export default function EventsScreen() {
   const [now] = useState(() => Date.now());
 
   const list = useInfiniteQuery(eventQueries.browse(profileId, filters));
-  const histogram = useQuery({ ...eventQueries.histogram(profileId, filters), enabled: profileId !== '' });
+  // the bars wait for the first rows: their count queries would otherwise hold main up in front of the list
+  const histogram = useQuery({ ...eventQueries.histogram(profileId, filters), enabled: profileId !== '' && list.data !== undefined });
   const events = useMemo(() => {
     const seen = new Set<number>();
     const all: FlagEvent[] = [];
