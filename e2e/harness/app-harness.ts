@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMainCore, type MainCore } from '../../electron/core';
 import type { ShellPort } from '../../electron/shell/shell-port';
 import type { BackendFactories } from '../../electron/connections/backend-factories';
-import { fakeCipher } from '../../electron/connections/fakes';
+import { fakeCipher } from '../../electron/connections/test-support/fakes';
 import { assertAccessible } from './axe';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
 import { serveStatic, type StaticServer } from './static-server';

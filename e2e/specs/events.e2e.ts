@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShellPort } from '../../electron/shell/shell-port';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
-import { startDemoServer, type DemoServer } from '../harness/demo-server';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 
 /** The save dialog, as the user answers it: a path in a temporary folder, or (held) until the test says. */
 const saves: { dir: string; next: string | null; hold: Promise<void> | null; notes: string[] } = { dir: '', next: null, hold: null, notes: [] };

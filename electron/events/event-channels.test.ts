@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelOutput, Channel } from '../../shared/contract';
 import { createDemoBackend } from '../backend/demo';
 import { serveAdminApi, type RunningServer } from '../backend/http/serve';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import type { ShellPort } from '../shell/shell-port';
 

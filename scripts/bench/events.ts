@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { exportEvents } from '../../electron/events/export/export-events';
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { runSync } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
+import { spawnDemoServer } from '../demo-server/spawn';
 import { row } from './rows';
 import { collectGarbage, MB, timeRuns } from './stats';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
@@ -15,7 +14,6 @@ import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 const EXPORT_RSS_BUDGET: Budget = { max: 300, text: 'peak RSS < 300 MB over idle' };
 const SEARCH_BUDGET: Budget = { max: 150, text: 'p50 < 150 ms' };
 const INDEX_RSS_BUDGET: Budget = { max: 1024, text: '< 1 GB' };
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TOKEN = '*:*.bench-events-token';
 
 /**
@@ -27,7 +25,8 @@ export const eventsBench: BenchModule = {
   async run(ctx: BenchContext): Promise<BenchRow[]> {
     const n = ctx.events;
     const label = n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n.toLocaleString('en-US');
-    const server = await spawnDemoServer(n);
+    const spawned = spawnDemoServer(['--port', '0', '--token', TOKEN, '--events', String(n)]);
+    const server = { ...(await spawned.ready), stop: spawned.stop };
     const dir = await mkdtemp(join(tmpdir(), 'flagdesk-bench-events-'));
     const remote = createRemoteBackend({ baseUrl: server.url, token: TOKEN, timeoutMs: 120_000 });
     const rows: BenchRow[] = [];
@@ -86,29 +85,3 @@ export const eventsBench: BenchModule = {
     return rows;
   },
 };
-
-async function spawnDemoServer(events: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/demo-server.ts', '--port', '0', '--token', TOKEN, '--events', String(events)],
-    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`demo server exited (${code}):\n${output}`)));
-  });
-  return { url, stop: () => stopChild(child) };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  await exited;
-}
