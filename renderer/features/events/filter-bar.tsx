@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { EVENT_TYPES } from '../../../shared/domain/event-types';
 import { ComboBox } from '../../components/combo-box';
 import { useInstanceQuery } from '../../lib/instance-query';
@@ -15,7 +15,8 @@ const TYPE_GROUPS = groupEventTypes(EVENT_TYPES).map(({ group, types }) => ({
  * The filters, all combinable: several types (grouped, searchable), project, flag, environment, created by (user
  * id), a date range without a one-year cap, free text. Text is applied after a short pause in typing.
  */
-export function FilterBar({ filters, onChange, searchRef }: { filters: EventFilters; onChange(next: EventFilters): void; searchRef: RefObject<HTMLInputElement | null> }) {
+// memo: the type picker holds ~180 options; no need to rebuild it on every update of the list
+export const FilterBar = memo(function FilterBar({ filters, onChange, searchRef }: { filters: EventFilters; onChange(next: EventFilters): void; searchRef: RefObject<HTMLInputElement | null> }) {
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
   const [text, setText] = useState(filters.text ?? '');
@@ -113,4 +114,4 @@ export function FilterBar({ filters, onChange, searchRef }: { filters: EventFilt
       )}
     </div>
   );
-}
+});
