@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeCipher, fakeFactories } from './connections/test-support/fakes';
 import { createMainCore } from './core';
-import type { ConnectionStatus } from '../shared/schemas';
 
 const SENDER = { webContentsId: 3, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
 const TOKEN = '*:*.core-test-secret-token';
@@ -44,7 +43,7 @@ describe('main core (headless)', () => {
   it('pushes connections.changed on every change and routes calls to the new backend', async () => {
     const { core, factories } = await start();
     const pushes: unknown[] = [];
-    core.onPush((event, payload) => event === 'connections.changed' && pushes.push([event, (payload as ConnectionStatus).activeProfileId]));
+    core.onPush((event, payload) => pushes.push([event, 'activeProfileId' in payload ? payload.activeProfileId : undefined]));
     const saved = await core.dispatch('connections.save', { name: 'Prod', baseUrl: 'https://u.example', token: TOKEN }, SENDER);
     if (!saved.ok) throw new Error(saved.error.message);
     const id = (saved.data as { profiles: { id: string }[] }).profiles[1]?.id ?? '';

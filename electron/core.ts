@@ -1,4 +1,4 @@
-import type { PushEvent } from '../shared/contract';
+import type { PushEvent, PushPayload } from '../shared/contract';
 import type { AppInfo } from '../shared/schemas';
 import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
@@ -33,7 +33,10 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
-  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Default: no dialogs (a save is cancelled). */
+  /**
+   * Dialogs and notifications (main.ts: Electron's; tests: a fake). Without it, choosing a file is refused (an
+   * export is cancelled) and notifications are dropped.
+   */
   shell?: ShellPort;
 }
 
@@ -44,10 +47,12 @@ export interface MainCore {
   senders: SenderPolicy;
   connections: ConnectionManager;
   /** Push events for the renderer (send them to the trusted window only). Returns an unsubscribe function. */
-  onPush(listener: (event: PushEvent, payload: unknown) => void): () => void;
+  onPush(listener: PushListener): () => void;
   /** Closes the active backend (flushing the demo's snapshot). */
   close(): Promise<void>;
 }
+
+export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
 
 /** Without a window there is nowhere to show a dialog: a save is cancelled, a notification dropped. */
 const HEADLESS_SHELL: ShellPort = {
@@ -64,9 +69,10 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     userDataDir: options.userDataDir,
     vault,
     factories: { ...defaultFactories, ...options.factories },
+    ...(options.shell ? { shell: options.shell } : {}),
   });
-  const pushListeners = new Set<(event: PushEvent, payload: unknown) => void>();
-  const push = (event: PushEvent, payload: unknown) => {
+  const pushListeners = new Set<PushListener>();
+  const push = <E extends PushEvent>(event: E, payload: PushPayload<E>) => {
     for (const listener of pushListeners) listener(event, payload);
   };
   const events = createEventFeatures({
@@ -84,12 +90,14 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
     senders,
     redact: (text) => connections.redact(text),
+    redactValue: (value) => connections.redactValue(value),
     onUnexpectedError: (channel, error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
     },
   });
   connections.onChange((status) => push('connections.changed', status));
+  connections.onSaveStatus((status) => push('demo.saveStatus', status));
   await connections.start();
   return {
     dispatch,

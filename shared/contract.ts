@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChannelName, PushEventName } from './channels';
 import {
+  boundedName,
   apiErrorShapeSchema,
   adminSegmentSchema,
   appInfoSchema,
@@ -20,10 +21,12 @@ import {
   eventsSchema,
   featureSchema,
   frontendOriginsSchema,
+  pathIdSchema,
   listEventsQuerySchema,
   profileIdInputSchema,
   projectSchema,
   saveProfileInputSchema,
+  saveStatusSchema,
   searchEventsSchema,
   segmentIdSchema,
   segmentSchema,
@@ -45,8 +48,9 @@ import {
 const none = z.strictObject({});
 const nothing = z.null();
 const id = z.strictObject({ id: segmentIdSchema });
-const projectId = z.string().min(1).max(100);
-const featureName = z.string().min(1).max(100);
+/** Ids that become path segments of a request: no dot segments, no slashes (shared/schemas/path-id.ts). */
+const projectId = pathIdSchema;
+const featureName = pathIdSchema;
 
 interface ChannelSpec {
   input: z.ZodType;
@@ -65,7 +69,7 @@ export const contract = {
   'segments.update': channel(z.strictObject({ id: segmentIdSchema, segment: upsertSegmentSchema }), nothing),
   'segments.delete': channel(id, nothing),
   'segments.strategies': channel(id, segmentStrategiesSchema),
-  'segments.forStrategy': channel(z.strictObject({ strategyId: z.string().min(1).max(100) }), z.array(segmentSchema)),
+  'segments.forStrategy': channel(z.strictObject({ strategyId: pathIdSchema }), z.array(segmentSchema)),
   'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
@@ -82,7 +86,7 @@ export const contract = {
   'events.export': channel(exportEventsInputSchema, exportResultSchema),
   'events.cancelExport': channel(none, nothing),
   /** Live tail: poll for new events; watched types raise an OS notification. */
-  'events.follow': channel(z.strictObject({ watchedTypes: z.array(z.string().min(1).max(100)).max(200) }), nothing),
+  'events.follow': channel(z.strictObject({ watchedTypes: z.array(boundedName(100)).max(200) }), nothing),
   'events.unfollow': channel(none, nothing),
   // the local copy of the active remote profile's event log
   'eventIndex.status': channel(none, eventIndexStatusSchema),
@@ -114,9 +118,14 @@ export const contract = {
   'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
+  'connections.chooseCaFile': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.clearCaFile': channel(profileIdInputSchema, connectionStatusSchema),
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),
+  /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
+  'demo.saveStatus': channel(none, saveStatusSchema),
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec };
 
 export type Contract = typeof contract;
@@ -136,11 +145,13 @@ export function isChannel(value: unknown): value is Channel {
 /** Pushes from main to the renderer (only to the app's own window). */
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
+  'demo.saveStatus': saveStatusSchema,
   'events.exportProgress': exportProgressSchema,
   'events.arrived': z.strictObject({ newestId: z.number().int(), count: z.number().int().min(1) }),
   'eventIndex.changed': eventIndexStatusSchema,
 } as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
+export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
 
 /** What every invoke resolves to: handlers never throw across IPC. */
