@@ -1,4 +1,4 @@
-import type { ConnectionReport, SaveStatus } from '../../shared/schemas';
+import type { ConnectionReport, SaveStatus, ServerCapabilities } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 
 /**
@@ -22,7 +22,11 @@ export interface DemoStoreHandle {
   saveCopy?(path: string): Promise<void>;
 }
 
-export type RemoteBackendHandle = AdminBackend & { close(): Promise<void> };
+export type RemoteBackendHandle = AdminBackend & {
+  close(): Promise<void>;
+  /** What the server offers (remote-backend.ts detects it once); the status shows it after activation. */
+  capabilities?(): Promise<ServerCapabilities>;
+};
 
 export interface RemoteSettings {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../shared/schemas';
 import { isApiError } from '../../shared/errors';
 import { createConnectionManager } from './connection-manager';
@@ -18,8 +18,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function launch(options: { encryption?: boolean } = {}) {
-  const factories = fakeFactories();
+async function launch(options: { encryption?: boolean; remote?: Parameters<typeof fakeFactories>[1] } = {}) {
+  const factories = fakeFactories({}, options.remote);
   const manager = createConnectionManager({
     userDataDir: dir,
     vault: createTokenVault(join(dir, 'tokens'), fakeCipher(options.encryption ?? true)),
@@ -74,6 +74,16 @@ describe('connection manager', () => {
     await manager.activate({ id: 'demo' });
     expect(factories.remotes[0]?.backend.closed).toBe(true);
     expect(await manager.backend()).toBe(factories.demoStores[1]?.backend);
+  });
+
+  it('shows what the active server supports once it is known, and nothing for the demo', async () => {
+    const caps = { version: '5.12.8', eventSearch: 'events-search', seedEventSearch: true, corsWrite: 'ui-config', archive: true, revive: true, playground: true, advancedPlayground: true };
+    const { manager, pushes } = await launch({ remote: { capabilities: caps } });
+    const id = await addRemote(manager);
+    await manager.activate({ id });
+    await vi.waitFor(() => expect(pushes.at(-1)?.capabilities).toEqual(caps));
+    expect((await manager.status()).capabilities).toEqual(caps);
+    expect((await manager.activate({ id: 'demo' })).capabilities).toBeUndefined();
   });
 
   it('restores the last used profile at the next launch', async () => {

@@ -9,10 +9,11 @@ import type {
   ProfileView,
   SaveProfileInput,
   SaveStatus,
+  ServerCapabilities,
   TestConnectionInput,
 } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
-import type { BackendFactories, DemoStoreHandle, RemoteSettings } from './backend-factories';
+import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle, RemoteSettings } from './backend-factories';
 import { readCaFile } from '../backend/remote/tls-trust';
 import type { ShellPort } from '../shell/shell-port';
 import type { UnsavedWork } from '../shell/quit-guard';
@@ -74,6 +75,9 @@ interface Active {
   profileId: string;
   backend: AdminBackend;
   demo?: DemoStoreHandle;
+  remote?: RemoteBackendHandle;
+  /** What the remote server offers, once detected (the demo does everything, so it has none). */
+  capabilities?: ServerCapabilities;
   close(): Promise<void>;
 }
 
@@ -144,7 +148,22 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     const token = await vault.get(profileId);
     if (token === undefined) throw tokenMissing(profile.name);
     const remote = await factories.createRemote(settingsOf(profile, token));
-    return { profileId, backend: remote, close: () => remote.close() };
+    return { profileId, backend: remote, remote, close: () => remote.close() };
+  }
+
+  /**
+   * Reads what the newly active server offers, in the background (activation does not wait on the network), then
+   * announces it in the status; a failed detection leaves it out and the backend asks again when it needs to.
+   */
+  function learnCapabilities(entry: Active): void {
+    entry.remote?.capabilities?.().then(
+      (caps) => {
+        if (active !== entry) return;
+        entry.capabilities = caps;
+        void serial(changed).catch(() => undefined);
+      },
+      () => undefined,
+    );
   }
 
   function settingsOf(profile: StoredProfile, token: string) {
@@ -161,6 +180,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     const next = await open(profileId);
     const previous = active;
     active = next;
+    learnCapabilities(next);
     await previous?.close().catch(() => undefined);
   }
 
@@ -200,6 +220,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       encryptionAvailable: vault.encryptionAvailable,
       activeInsecureHttp: activeProfile !== undefined && sendsInClear(activeProfile),
       ...(notices.length ? { notice: notices.join(' ') } : {}),
+      ...(active?.capabilities ? { capabilities: active.capabilities } : {}),
     };
   }
 

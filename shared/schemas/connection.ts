@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedName } from './bounds';
+import { serverCapabilitiesSchema } from './capabilities';
 
 /** A connection profile as the renderer sees it. The token itself never leaves the main process. */
 export const profileViewSchema = z.strictObject({
@@ -27,6 +28,11 @@ export const connectionStatusSchema = z.strictObject({
   activeInsecureHttp: z.boolean(),
   /** One sentence the UI shows once, e.g. a corrupt demo snapshot that was moved aside. */
   notice: z.string().optional(),
+  /**
+   * What the active remote server supports, once detected after activation (absent for the demo, which does
+   * everything, and until detection finishes). Screens ask shared/domain/capabilities `cannotDo`.
+   */
+  capabilities: serverCapabilitiesSchema.optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
@@ -90,6 +96,8 @@ export const connectionReportSchema = z.strictObject({
   /** The token was sent over plain http off loopback (allowed on the profile); the message says so too. */
   insecureHttp: z.boolean().optional(),
   message: z.string(),
+  /** What the server supports; list it with shared/domain/capabilities `capabilityLines`. */
+  capabilities: serverCapabilitiesSchema.optional(),
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;
 

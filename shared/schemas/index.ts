@@ -8,6 +8,7 @@ export * from './ui-config';
 export * from './error';
 export * from './instance';
 export * from './connection';
+export * from './capabilities';
 export * from './path-id';
 export * from './storage';
 export * from './event-export';

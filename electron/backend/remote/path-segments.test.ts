@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { ConnectionStatus } from '../../../shared/schemas';
 import { fakeCipher } from '../../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../../core';
@@ -22,6 +22,10 @@ beforeAll(async () => {
   const saved = await core.dispatch('connections.save', { name: 'Stub', baseUrl: stub.url, token: 'path-test-token' }, SENDER);
   const id = saved.ok ? (saved.data as ConnectionStatus).profiles[1]?.id : undefined;
   expect((await core.dispatch('connections.activate', { id }, SENDER)).ok).toBe(true);
+  // Activation reads the server's capabilities in the background: GET /ui-config, whose answer here is no ui-config,
+  // so detection stops there. Forget it, so the tests below see only the requests they cause.
+  await vi.waitFor(() => expect(stub.requests.map((r) => r.url)).toContain('/api/admin/ui-config'));
+  stub.requests.length = 0;
 });
 afterAll(async () => {
   await core.close();

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { limitsOf } from '../../../shared/schemas';
 import { createRemoteBackend, type RemoteBackend } from './remote-backend';
 import { TOKEN, event8, segment, uiConfig } from './test-support/fixtures';
-import { empty, json, startStub, type Stub } from './test-support/stub-server';
+import { hasRoute } from './test-support/server-lines';
+import { empty, json, startStub, type Recorded, type Stub } from './test-support/stub-server';
 
 let stub: Stub;
 let backend: RemoteBackend;
@@ -92,29 +93,45 @@ describe('parsing what servers send', () => {
   });
 });
 
-describe('server versions', () => {
+describe('capabilities pick the endpoint', () => {
+  /** The capability probes: reads with limit 1, writes with a body validation refuses. */
+  const isProbe = (r: Recorded): boolean =>
+    r.url.endsWith('limit=1') || r.body === '{"limit":1}' || r.body === '{}' || /flagdesk-capability-probe|not a list/.test(r.body);
+
+  /** A stub with the routes of one line: 404 for those it lacks, a validation 400 for probe writes. */
   function serve(version: string): void {
     stub.handle((req, res) => {
+      if (!hasRoute(version, req.method, req.url)) return json(res, 404, { name: 'NotFoundError', message: `The path you were looking for (${req.url}) is not available.` });
       if (req.url === '/api/admin/ui-config' && req.method === 'GET') return json(res, 200, uiConfig(version));
       if (req.url === '/api/admin/events/search') return json(res, 200, { version: 1, events: [event8], totalEvents: 9 });
       if (req.url.startsWith('/api/admin/search/events')) return json(res, 200, { events: [event8], total: 4 });
+      if (isProbe(req)) return json(res, 400, { name: 'BadDataError', message: 'Request validation failed' });
       empty(res, 204);
     });
   }
+  const used = (): string[] => stub.requests.filter((r) => !isProbe(r)).map((r) => `${r.method} ${r.url.split('?')[0]}`);
 
-  it('6.x: searches with POST /events/search and writes origins with POST /ui-config', async () => {
+  it('6.x: searches with POST /events/search and writes origins with POST /ui-config/cors', async () => {
     serve('6.10.1');
     const remote = connect();
     const result = await remote.searchEvents({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
     await remote.setFrontendApiOrigins({ origins: ['https://a.example'] });
     expect(result.totalEvents).toBe(9);
-    expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /api/admin/ui-config',
-      'POST /api/admin/events/search',
-      'POST /api/admin/ui-config',
-    ]);
-    expect(JSON.parse(stub.requests[1]?.body ?? '')).toEqual({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
-    expect(JSON.parse(stub.requests[2]?.body ?? '')).toEqual({ frontendSettings: { frontendApiOrigins: ['https://a.example'] } });
+    expect(used()).toEqual(['GET /api/admin/ui-config', 'POST /api/admin/events/search', 'POST /api/admin/ui-config/cors']);
+    const search = stub.requests.find((r) => r.url === '/api/admin/events/search' && r.body.includes('abc'));
+    expect(JSON.parse(search?.body ?? '')).toEqual({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
+  });
+
+  it('5.x: writes origins with POST /ui-config (no /ui-config/cors) and queries events through POST /events/search', async () => {
+    serve('5.12.8');
+    const remote = connect();
+    await remote.setFrontendApiOrigins({ origins: ['https://a.example'] });
+    const page = await remote.queryEvents({ type: 'IS:feature-created' });
+    expect(page).toMatchObject({ total: 1, events: [{ id: 148, label: 'Flag created' }] });
+    expect(used()).toEqual(['GET /api/admin/ui-config', 'POST /api/admin/ui-config', 'POST /api/admin/events/search']);
+    const written = stub.requests.find((r) => r.url === '/api/admin/ui-config' && r.method === 'POST' && r.body.includes('a.example'));
+    expect(JSON.parse(written?.body ?? '')).toEqual({ frontendSettings: { frontendApiOrigins: ['https://a.example'] } });
+    expect((await remote.capabilities()).eventSearch).toBe('events-search');
   });
 
   it('8.x: maps search to GET /search/events with IS: filters and writes origins with POST /ui-config/cors', async () => {
@@ -123,8 +140,8 @@ describe('server versions', () => {
     const result = await remote.searchEvents({ type: 'feature-created', project: 'default', feature: 'f', query: 'a b' });
     await remote.setFrontendApiOrigins({ origins: [] });
     expect(result).toMatchObject({ version: 1, totalEvents: 4, events: [{ id: 148 }] });
-    const search = new URL(`http://x${stub.requests[1]?.url}`);
-    expect(search.pathname).toBe('/api/admin/search/events');
+    const request = stub.requests.find((r) => r.url.startsWith('/api/admin/search/events?type'));
+    const search = new URL(`http://x${request?.url}`);
     expect(Object.fromEntries(search.searchParams)).toEqual({
       type: 'IS:feature-created',
       project: 'IS:default',
@@ -132,17 +149,20 @@ describe('server versions', () => {
       query: 'a b',
       limit: '100',
     });
-    expect(`${stub.requests[2]?.method} ${stub.requests[2]?.url}`).toBe('POST /api/admin/ui-config/cors');
-    expect(JSON.parse(stub.requests[2]?.body ?? '')).toEqual({ frontendApiOrigins: [] });
+    expect(used().slice(-1)).toEqual(['POST /api/admin/ui-config/cors']);
+    expect(JSON.parse(stub.requests.at(-1)?.body ?? '')).toEqual({ frontendApiOrigins: [] });
   });
 
-  it('asks the version once per backend and reports it', async () => {
-    serve('7.4.1');
+  it('asks ui-config and probes once per backend', async () => {
+    serve('7.6.5');
     const remote = connect();
-    expect(await remote.serverVersion()).toBe('7.4.1');
+    expect(await remote.serverVersion()).toBe('7.6.5');
     await remote.searchEvents({});
     await remote.setFrontendApiOrigins({ origins: ['*'] });
-    expect(stub.requests.filter((r) => r.url === '/api/admin/ui-config')).toHaveLength(1);
+    await remote.queryEvents({});
+    const probes = stub.requests.filter((r) => r.url.endsWith('limit=1'));
+    expect(probes).toHaveLength(1);
+    expect(stub.requests.filter((r) => r.url === '/api/admin/ui-config' && r.method === 'GET')).toHaveLength(1);
   });
 
   it('reads limits from either generation of ui-config', async () => {

@@ -16,6 +16,9 @@ import {
   strategyTypesSchema,
   uiConfigSchema,
   validateArchiveFeaturesSchema,
+  type FlagEvent,
+  type SearchEvents,
+  type ServerCapabilities,
   type UiConfig,
 } from '../../../shared/schemas';
 import type { AdminBackend } from '../admin-backend';
@@ -26,13 +29,17 @@ import { createExchanges, type ExchangeOptions } from './exchange';
 import type { HttpRequest } from './http-client';
 import { createRemoteClient, type RemoteOptions } from './remote-client';
 import { parseAnswer } from './response';
-import { searchEventsRequest, setOriginsRequest, toEvents } from './versioned-requests';
+import { detectCapabilities } from './capabilities';
+import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
+import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
 
 export { REMOTE_DEFAULTS, type RemoteOptions } from './remote-client';
 
 export type RemoteBackend = FixturedBackend & {
   close(): Promise<void>;
   serverVersion(): Promise<string>;
+  /** What this server offers (read once on first use: ui-config and one probe per route in question). */
+  capabilities(): Promise<ServerCapabilities>;
   /**
    * A view of this backend (same connections, same cached server version) whose requests are also cancelled when
    * `signal` aborts: they then fail with status 0 'AbortError'; other requests and the backend carry on.
@@ -53,27 +60,39 @@ function withProject(projectId: string) {
   return (json: unknown): unknown => (isRecord(json) && json.project === undefined ? { ...json, project: projectId } : json);
 }
 
-/** The AdminBackend over HTTP against a real Unleash (6.x or 7+/8.x). Throws ApiError for every failure. */
+/** The AdminBackend over HTTP against a real Unleash (5.x to 8.x, endpoints picked by capability). Throws ApiError for every failure. */
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   const { http } = createRemoteClient(options);
   const { exchange, read: readAny, write: writeAny } = createExchanges(http, options.token);
   let version: Promise<string> | undefined;
+  let offered: Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> | undefined;
 
   const get = (p: string): HttpRequest => ({ method: 'GET', path: p });
   const post = (p: string, body: unknown): HttpRequest => ({ method: 'POST', path: p, body });
   const put = (p: string, body: unknown): HttpRequest => ({ method: 'PUT', path: p, body });
   const del = (p: string): HttpRequest => ({ method: 'DELETE', path: p });
 
-  /** The version GET /ui-config reports, asked once per backend (through the asking view); a failed ask is not cached. */
+  /** The version GET /ui-config reported last; else the one capability detection reads. */
   function serverVersion(via: AdminBackend): Promise<string> {
-    if (!version) {
-      const asked = via.getUiConfig().then((config) => config.version);
-      version = asked;
+    return version ?? capabilities(via).then(({ caps }) => caps.version);
+  }
+
+  /**
+   * Capabilities, detected once per backend; a failed detection is not cached. Probes are not tied to a view's
+   * signal: what the server offers does not depend on who asked first.
+   */
+  function capabilities(via: AdminBackend): Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> {
+    if (!offered) {
+      const asked = via.getUiConfig().then(async (config) => ({
+        caps: await detectCapabilities(config, (request) => http.send(request)),
+        unleashUrl: config.unleashUrl ?? undefined,
+      }));
+      offered = asked;
       asked.catch(() => {
-        if (version === asked) version = undefined;
+        if (offered === asked) offered = undefined;
       });
     }
-    return version;
+    return offered;
   }
 
   /** Every operation, its requests tied to `signal` when one is given; all views share the pool and the version. */
@@ -82,6 +101,11 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       readAny(operation, request, schema, { signal, ...(prepare ? { prepare } : {}) });
     const write = (operation: string, request: HttpRequest, more: Omit<ExchangeOptions, 'signal'> = {}) =>
       writeAny(operation, request, { ...more, signal });
+
+    /** The newest 100 events: all a server without any search gives. */
+    async function* listPages(): AsyncIterable<FlagEvent[]> {
+      yield (await backend.listEvents({})).events;
+    }
 
     const backend: AdminBackend = {
       // --- segments ---
@@ -119,12 +143,22 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       // --- events ---
       listEvents: (query = {}) => read('listEvents', get(withQuery('/api/admin/events', { project: query.project })), eventsSchema),
       async searchEvents(input = {}) {
-        const request = searchEventsRequest(await serverVersion(backend), input);
-        if (request.method === 'POST') return read('searchEvents', request, eventsSchema);
-        return toEvents(await read('searchEvents', request, eventQueryPageSchema));
+        const { caps } = await capabilities(backend);
+        if (caps.seedEventSearch) return read('searchEvents', seedSearchRequest(input), eventsSchema);
+        if (caps.eventSearch === 'search-events')
+          return toEvents(await read('searchEvents', searchEventsQueryRequest(input), eventQueryPageSchema));
+        return searchEventsByScan(input, () => listPages());
       },
-      queryEvents: (params = {}) =>
-        read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema),
+      async queryEvents(params = {}) {
+        const { caps, unleashUrl } = await capabilities(backend);
+        if (caps.eventSearch === 'search-events')
+          return read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema);
+        if (caps.eventSearch === 'events-search') {
+          const page = (body: SearchEvents) => read('queryEvents', seedSearchRequest(body), eventsSchema);
+          return queryEventsByScan(params, (narrow) => seedSearchPages(narrow, page), unleashUrl);
+        }
+        return queryEventsByScan(params, () => listPages(), unleashUrl);
+      },
 
       // --- strategy types ---
       async listStrategyTypes() {
@@ -147,7 +181,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         return config;
       },
       async setFrontendApiOrigins({ origins }) {
-        await write('setFrontendApiOrigins', setOriginsRequest(await serverVersion(backend), origins));
+        await write('setFrontendApiOrigins', setOriginsRequest((await capabilities(backend)).caps, origins));
       },
 
       // --- reads the UI needs ---
@@ -196,6 +230,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   return {
     ...shared,
     serverVersion: () => serverVersion(shared),
+    capabilities: async () => (await capabilities(shared)).caps,
     withSignal: (signal) => view(signal),
     async close() {
       http.close();

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from './test-connection';
 import { TOKEN, uiConfig } from './test-support/fixtures';
+import { hasRoute } from './test-support/server-lines';
 import { closedPort, empty, json, startStub, type Stub } from './test-support/stub-server';
 
 let stub: Stub;
@@ -17,10 +18,13 @@ const check = (baseUrl = stub.url, timeoutMs?: number) =>
   testConnection({ baseUrl, token: TOKEN, ...(timeoutMs ? { timeoutMs } : {}) });
 
 describe('testConnection', () => {
-  it('reports version, edition and admin rights of a reachable Unleash', async () => {
-    stub.handle((req, res) =>
-      req.url === '/api/admin/ui-config' ? json(res, 200, uiConfig('8.2.0')) : json(res, 200, { version: 1, events: [] }),
-    );
+  it('reports version, edition, admin rights and what the server supports', async () => {
+    stub.handle((req, res) => {
+      if (!hasRoute('8.2.0', req.method, req.url)) return json(res, 404, { name: 'NotFoundError', message: 'The path you were looking for is not available.' });
+      if (req.url === '/api/admin/ui-config') return json(res, 200, uiConfig('8.2.0'));
+      if (req.method === 'GET') return json(res, 200, { version: 1, events: [] });
+      return json(res, 400, { name: 'BadDataError', message: 'Request validation failed' });
+    });
     expect(await check()).toEqual({
       ok: true,
       reachable: true,
@@ -28,9 +32,31 @@ describe('testConnection', () => {
       edition: 'Open Source',
       admin: true,
       message: `Connected to Unleash 8.2.0 (Open Source) at ${stub.url} with admin rights.`,
+      capabilities: {
+        version: '8.2.0',
+        eventSearch: 'search-events',
+        seedEventSearch: false,
+        corsWrite: 'ui-config-cors',
+        archive: true,
+        revive: true,
+        playground: true,
+        advancedPlayground: true,
+      },
     });
-    expect(stub.requests.map((r) => r.url)).toEqual(['/api/admin/ui-config', '/api/admin/events']);
-    expect(stub.requests[0]?.headers.authorization).toBe(TOKEN);
+    expect(stub.requests[0]?.url).toBe('/api/admin/ui-config');
+    expect(stub.requests.map((r) => r.url)).toContain('/api/admin/events');
+    expect(stub.requests.every((r) => r.headers.authorization === TOKEN)).toBe(true);
+    // every write it sent is a probe the server's validation refuses: the test changes nothing
+    expect(stub.requests.filter((r) => r.method === 'POST' && !/flagdesk-capability-probe|not a list|^\{\}$|^\{"limit":1\}$/.test(r.body))).toEqual([]);
+  });
+
+  it('lists what a 5.x server lacks', async () => {
+    stub.handle((req, res) => {
+      if (!hasRoute('5.12.8', req.method, req.url)) return json(res, 404, { name: 'NotFoundError', message: 'The path you were looking for is not available.' });
+      if (req.url === '/api/admin/ui-config') return json(res, 200, uiConfig('5.12.8'));
+      return json(res, req.method === 'GET' || req.url === '/api/admin/events/search' ? 200 : 400, { version: 1, events: [] });
+    });
+    expect((await check()).capabilities).toMatchObject({ eventSearch: 'events-search', corsWrite: 'ui-config' });
   });
 
   it('says when the token lacks admin rights (403 on an ADMIN-only read)', async () => {

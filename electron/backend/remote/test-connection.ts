@@ -1,6 +1,7 @@
 import { ApiError } from '../../../shared/errors';
-import { uiConfigSchema, type ConnectionReport } from '../../../shared/schemas';
+import { uiConfigSchema, type ConnectionReport, type ServerCapabilities } from '../../../shared/schemas';
 import type { ServerUrl } from './base-url';
+import { detectCapabilities } from './capabilities';
 import type { HttpClient, HttpResponse } from './http-client';
 import { createRemoteClient, type RemoteOptions } from './remote-client';
 
@@ -26,6 +27,19 @@ function refusal(server: ServerUrl, res: HttpResponse): string {
   if (res.status === 403)
     return `${server.display} does not let this token use the admin API (403): use an admin API token or a personal access token, not a client or frontend token.`;
   return `${server.display} answered ${res.status} at ${UI_CONFIG}, so it does not look like an Unleash server: check the address and any path prefix.`;
+}
+
+/** What the server offers, for the report's list; a failed probe leaves the list out rather than failing the test. */
+async function probeCapabilities(
+  http: HttpClient,
+  config: Parameters<typeof detectCapabilities>[0],
+  signal: AbortSignal | undefined,
+): Promise<ServerCapabilities | undefined> {
+  try {
+    return await detectCapabilities(config, (request) => http.send(request, signal));
+  } catch {
+    return undefined;
+  }
 }
 
 async function checkAdmin(http: HttpClient, signal: AbortSignal | undefined): Promise<boolean | undefined> {
@@ -68,7 +82,7 @@ export async function testConnection(options: RemoteOptions, signal?: AbortSigna
 
     const { version } = config.data;
     const edition = config.data.environment ?? undefined;
-    const admin = await checkAdmin(http, signal);
+    const [admin, capabilities] = await Promise.all([checkAdmin(http, signal), probeCapabilities(http, config.data, signal)]);
     const who = `Unleash ${version}${edition ? ` (${edition})` : ''} at ${server.display}`;
     const message =
       admin === true
@@ -76,7 +90,15 @@ export async function testConnection(options: RemoteOptions, signal?: AbortSigna
         : admin === false
           ? `Connected to ${who}, but the token lacks admin rights: the event log and some settings will be refused.`
           : `Connected to ${who}; whether the token has admin rights could not be checked.`;
-    return { ok: true, reachable: true, version, ...(edition ? { edition } : {}), ...(admin !== undefined ? { admin } : {}), message };
+    return {
+      ok: true,
+      reachable: true,
+      version,
+      ...(edition ? { edition } : {}),
+      ...(admin !== undefined ? { admin } : {}),
+      message,
+      ...(capabilities ? { capabilities } : {}),
+    };
   } finally {
     http.close();
   }

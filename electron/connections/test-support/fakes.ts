@@ -14,6 +14,8 @@ export function fakeBackend(label: string, overrides: Partial<Record<keyof Admin
       if (property === 'closed') return (target as { closed?: boolean }).closed ?? false;
       if (property === 'close') return async () => void ((target as { closed?: boolean }).closed = true);
       if (property === 'then') return undefined;
+      // capability detection is optional on a remote handle: absent unless a test fakes it
+      if (property === 'capabilities' && !('capabilities' in overrides)) return undefined;
       return async (...args: unknown[]) => {
         calls.push(String(property));
         const answer = overrides[property as keyof AdminBackend];
@@ -41,7 +43,10 @@ export interface FakeFactories extends BackendFactories {
   remotes: { settings: RemoteSettings; backend: RemoteBackendHandle & { closed: boolean; calls: string[] } }[];
 }
 
-export function fakeFactories(demoOverrides: Partial<Record<keyof AdminBackend, unknown>> = {}): FakeFactories {
+export function fakeFactories(
+  demoOverrides: Partial<Record<keyof AdminBackend, unknown>> = {},
+  remoteOverrides: Partial<Record<keyof AdminBackend | 'capabilities', unknown>> = {},
+): FakeFactories {
   const factories: FakeFactories = {
     opened: [],
     demoStores: [],
@@ -64,7 +69,7 @@ export function fakeFactories(demoOverrides: Partial<Record<keyof AdminBackend, 
     },
     async createRemote(settings) {
       factories.opened.push(`remote:${settings.baseUrl}`);
-      const backend = fakeBackend(`remote ${settings.baseUrl}`);
+      const backend = fakeBackend(`remote ${settings.baseUrl}`, remoteOverrides as Partial<Record<keyof AdminBackend, unknown>>);
       factories.remotes.push({ settings, backend });
       return backend;
     },

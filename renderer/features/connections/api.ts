@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
-import { connectionKeys } from '../../lib/active-profile';
+import { cannotDo, limitationOf } from '../../../shared/domain/capabilities';
+import type { CapabilityOperation, ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
+import { connectionKeys, useConnectionStatus } from '../../lib/active-profile';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
 
@@ -81,4 +82,17 @@ export function useConnectionPushes(): void {
     if (!bridge) return undefined;
     return bridge.on('connections.changed', (status) => storeStatus(client, status));
   }, [client]);
+}
+
+/**
+ * For a screen whose job the active server may not do: the sentence to show instead of its controls ("This server
+ * (Unleash 5.12.8) cannot ..."), or undefined when it can, or while that is not known yet (the demo can do everything).
+ */
+export function useCannotDo(operation: CapabilityOperation): string | undefined {
+  return cannotDo(useConnectionStatus().data?.capabilities, operation);
+}
+
+/** The note a screen shows when the app does part of the server's work (e.g. filters events itself), else undefined. */
+export function useServerLimitation(operation: CapabilityOperation): string | undefined {
+  return limitationOf(useConnectionStatus().data?.capabilities, operation);
 }

@@ -1,2 +1,9 @@
 /** What other features may use of connections. */
-export { useActiveProfile, useActiveProfileId, useConnectionPushes, useConnectionStatus } from './api';
+export {
+  useActiveProfile,
+  useActiveProfileId,
+  useCannotDo,
+  useConnectionPushes,
+  useConnectionStatus,
+  useServerLimitation,
+} from './api';

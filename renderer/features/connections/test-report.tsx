@@ -1,3 +1,4 @@
+import { capabilityLines } from '../../../shared/domain/capabilities';
 import type { ConnectionReport } from '../../../shared/schemas';
 
 /** The outcome of "Test connection": the report's sentence first, then what we learned about the server. */
@@ -31,6 +32,20 @@ export function TestReport({ report }: { report: ConnectionReport }) {
             </div>
           )}
         </dl>
+      )}
+      {report.capabilities && (
+        <section aria-label="What this server supports">
+          <h3 className="test-report-heading">What this server supports</h3>
+          <ul className="test-report-capabilities" data-testid="report-capabilities">
+            {capabilityLines(report.capabilities).map((line) => (
+              <li key={line.operation} data-supported={line.supported}>
+                <span aria-hidden="true">{line.supported ? '✓ ' : '✗ '}</span>
+                {line.text}
+                {line.limitation && <span className="test-report-limitation"> {line.limitation}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { FixturedBackend } from '../../../electron/backend/instance-fixtures';
 import { majorVersion } from '../../../shared/schemas';
-import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
+import { REAL, skipMessage } from './env';
 import { startDemoServer } from '../../../scripts/demo-server/spawn';
 import type { Opened, SuiteTarget } from './target-suite';
 
@@ -46,21 +46,19 @@ const remoteDemo: BackendTarget = {
   },
 };
 
-function remoteReal(id: string, variable: string, server: LiveServer | undefined): BackendTarget {
+/** The remote backend against the real server of one major line (5.x to 8.x). */
+function remoteReal(major: 5 | 6 | 7 | 8): BackendTarget {
+  const server = REAL[major];
+  const id = `remote -> real Unleash ${server?.version ?? `${major}.x`} (UNLEASH_URL_${major})`;
   return {
     id,
     kind: 'real',
-    ...(server ? {} : { skip: skipMessage(variable, id) }),
+    ...(server ? {} : { skip: skipMessage(major, id) }),
     open: async () => {
-      if (!server) throw new Error(`${variable} is not set`);
+      if (!server) throw new Error(`UNLEASH_URL_${major} is not set`);
       return remote(server.url, server.token, async () => undefined);
     },
   };
 }
 
-export const BACKEND_TARGETS: BackendTarget[] = [
-  demo,
-  remoteDemo,
-  remoteReal('remote -> real Unleash 6 (UNLEASH_URL_6)', 'UNLEASH_URL_6', REAL_6),
-  remoteReal('remote -> real Unleash 8 (UNLEASH_URL_8)', 'UNLEASH_URL_8', REAL_8),
-];
+export const BACKEND_TARGETS: BackendTarget[] = [demo, remoteDemo, remoteReal(5), remoteReal(6), remoteReal(7), remoteReal(8)];

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 /** `demo` targets answer like 6.10.1 except where the demo deliberately differs; `real` ones are Unleash itself. */
 export type TargetKind = 'demo' | 'real';
 
-/** A scenario's expected outcome by target: 6.10.1's, the demo's deliberate one, and 7+/8.x's. */
+/**
+ * A scenario's expected outcome by target: 6.10.1's, the demo's deliberate one, 8.x's, and where a line answers
+ * differently, 5.x's and 7.x's. 'skip' means the row asks something that line does not have.
+ */
 export interface Versioned<E> {
   name: string;
   /** What real Unleash 6.10.1 gives. */
@@ -12,10 +15,16 @@ export interface Versioned<E> {
   demo?: E;
   /** Unleash 7+/8.x: 'same' (default), another outcome, or 'skip' when the row means nothing there. */
   v8?: E | 'same' | 'skip';
+  /** Unleash 5.x (checked on 5.12.8) where it differs from 6.10.1; by default the `expect` column. */
+  v5?: E | 'skip';
+  /** Unleash 7.x (checked on 7.6.5) where it differs from 8.x; by default the `v8` column. */
+  v7?: E | 'skip';
 }
 
 /** The outcome expected from a target of this kind and major; undefined = the scenario does not apply. */
 export function outcomeFor<E>(scenario: Versioned<E>, kind: TargetKind, major: number): E | undefined {
+  const own = major <= 5 ? scenario.v5 : major === 7 ? scenario.v7 : undefined;
+  if (own !== undefined) return own === 'skip' ? undefined : own;
   if (major >= 7) {
     const v8 = scenario.v8 ?? 'same';
     if (v8 === 'skip') return undefined;
