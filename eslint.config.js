@@ -33,8 +33,9 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [
-            // An allowlist: zod and shared/'s own files, nothing else (no Node, no React, no other package).
-            { regex: '^(?!zod$|\\.\\.?/)', message: 'shared/ is pure: it imports only zod and its own files.' },
+            // An allowlist: zod, microdiff (pure, dependency-free: the event diff both sides read) and shared/'s own
+            // files, nothing else (no Node, no React, no other package).
+            { regex: '^(?!zod$|microdiff$|\\.\\.?/)', message: 'shared/ is pure: it imports only zod, microdiff and its own files.' },
             { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing of ours.' },
           ],
         },

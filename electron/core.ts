@@ -4,10 +4,11 @@ import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
 import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
+import { createEventFeatures } from './events/event-features';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
-import type { ShellPort } from './shell/shell-port';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
+import type { ShellPort } from './shell/shell-port';
 
 /**
  * The main process without Electron: connection manager + handlers + dispatch. main.ts wires Electron to it; the
@@ -17,7 +18,7 @@ import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender'
  *   const core = await createMainCore({ userDataDir: tmp, cipher: fakeCipher, appOrigins: ['http://127.0.0.1:5173'] });
  *   core.senders.trust(1);
  *   const result = await core.dispatch('segments.list', {}, { webContentsId: 1, frameUrl: page.url(), isMainFrame: true });
- *   const stop = core.onPush((event, payload) => ...); // 'connections.changed' with a ConnectionStatus
+ *   const stop = core.onPush((event, payload) => ...); // e.g. 'connections.changed' with a ConnectionStatus
  *   await core.close();
  */
 export interface MainCoreOptions {
@@ -32,7 +33,10 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
-  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Without it, choosing a file is refused. */
+  /**
+   * Dialogs and notifications (main.ts: Electron's; tests: a fake). Without it, choosing a file is refused (an
+   * export is cancelled) and notifications are dropped.
+   */
   shell?: ShellPort;
 }
 
@@ -50,6 +54,13 @@ export interface MainCore {
 
 export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
 
+/** Without a window there is nowhere to show a dialog: a save is cancelled, a notification dropped. */
+const HEADLESS_SHELL: ShellPort = {
+  chooseSaveFile: async () => null,
+  chooseOpenFile: async () => null,
+  notify: () => undefined,
+};
+
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
 export async function createMainCore(options: MainCoreOptions): Promise<MainCore> {
@@ -60,9 +71,23 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     factories: { ...defaultFactories, ...options.factories },
     ...(options.shell ? { shell: options.shell } : {}),
   });
+  const pushListeners = new Set<PushListener>();
+  const push = <E extends PushEvent>(event: E, payload: PushPayload<E>) => {
+    for (const listener of pushListeners) listener(event, payload);
+  };
+  const events = createEventFeatures({
+    connections,
+    shell: options.shell ?? HEADLESS_SHELL,
+    userDataDir: options.userDataDir,
+    push: {
+      exportProgress: (progress) => push('events.exportProgress', progress),
+      arrived: (update) => push('events.arrived', update),
+      indexChanged: (status) => push('eventIndex.changed', status),
+    },
+  });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
+    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
     senders,
     redact: (text) => connections.redact(text),
     redactValue: (value) => connections.redactValue(value),
@@ -71,13 +96,8 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
     },
   });
-  const pushListeners = new Set<PushListener>();
-  connections.onChange((status) => {
-    for (const listener of pushListeners) listener('connections.changed', status);
-  });
-  connections.onSaveStatus((status) => {
-    for (const listener of pushListeners) listener('demo.saveStatus', status);
-  });
+  connections.onChange((status) => push('connections.changed', status));
+  connections.onSaveStatus((status) => push('demo.saveStatus', status));
   await connections.start();
   return {
     dispatch,
@@ -89,6 +109,9 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
         pushListeners.delete(listener);
       };
     },
-    close: () => connections.close(),
+    close: async () => {
+      await events.close();
+      await connections.close();
+    },
   };
 }

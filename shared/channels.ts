@@ -15,6 +15,16 @@ export const CHANNEL_NAMES = [
   'events.list',
   'events.search',
   'events.query',
+  'events.browse',
+  'events.histogram',
+  'events.export',
+  'events.cancelExport',
+  'events.follow',
+  'events.unfollow',
+  'eventIndex.status',
+  'eventIndex.sync',
+  'eventIndex.stop',
+  'eventIndex.remove',
   'strategyTypes.list',
   'strategyTypes.update',
   'archive.validate',
@@ -41,7 +51,13 @@ export const CHANNEL_NAMES = [
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const PUSH_EVENT_NAMES = ['connections.changed', 'demo.saveStatus'] as const;
+export const PUSH_EVENT_NAMES = [
+  'connections.changed',
+  'demo.saveStatus',
+  'events.exportProgress',
+  'events.arrived',
+  'eventIndex.changed',
+] as const;
 export type PushEventName = (typeof PUSH_EVENT_NAMES)[number];
 
 /** The IPC channel every push event travels on (one listener in the preload fans them out by name). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChannelName, PushEventName } from './channels';
 import {
+  boundedName,
   apiErrorShapeSchema,
   adminSegmentSchema,
   appInfoSchema,
@@ -9,7 +10,13 @@ import {
   connectionStatusSchema,
   contextFieldSchema,
   environmentSchema,
+  eventHistogramInputSchema,
+  eventHistogramSchema,
+  eventIndexStatusSchema,
   eventQueryPageSchema,
+  exportEventsInputSchema,
+  exportProgressSchema,
+  exportResultSchema,
   eventQueryParamsSchema,
   eventsSchema,
   featureSchema,
@@ -70,6 +77,23 @@ export const contract = {
   'events.search': channel(searchEventsSchema, eventsSchema),
   /** The 7+/8.x search (also served by 6.10.1): `IS:`/`IS_ANY_OF:` filters, label and summary on each event. */
   'events.query': channel(eventQueryParamsSchema, eventQueryPageSchema),
+  /** The browser's read: the profile's local copy when complete (says how fresh), else the server's search. */
+  'events.browse': channel(
+    eventQueryParamsSchema,
+    eventQueryPageSchema.extend({ source: z.enum(['local', 'server']), syncedAt: z.string().nullable() }),
+  ),
+  'events.histogram': channel(eventHistogramInputSchema, eventHistogramSchema),
+  /** Main asks where to save (the page never names a path) and streams the whole filtered result there. */
+  'events.export': channel(exportEventsInputSchema, exportResultSchema),
+  'events.cancelExport': channel(none, nothing),
+  /** Live tail: poll for new events; watched types raise an OS notification. */
+  'events.follow': channel(z.strictObject({ watchedTypes: z.array(boundedName(100)).max(200) }), nothing),
+  'events.unfollow': channel(none, nothing),
+  // the local copy of the active remote profile's event log
+  'eventIndex.status': channel(none, eventIndexStatusSchema),
+  'eventIndex.sync': channel(none, eventIndexStatusSchema),
+  'eventIndex.stop': channel(none, eventIndexStatusSchema),
+  'eventIndex.remove': channel(none, eventIndexStatusSchema),
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
@@ -125,6 +149,9 @@ export function isChannel(value: unknown): value is Channel {
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
   'demo.saveStatus': saveStatusSchema,
+  'events.exportProgress': exportProgressSchema,
+  'events.arrived': z.strictObject({ newestId: z.number().int(), count: z.number().int().min(1) }),
+  'eventIndex.changed': eventIndexStatusSchema,
 } as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
 export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;

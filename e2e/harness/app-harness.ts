@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMainCore, type MainCore } from '../../electron/core';
+import type { ShellPort } from '../../electron/shell/shell-port';
+import type { BackendFactories } from '../../electron/connections/backend-factories';
 import { fakeCipher } from '../../electron/connections/test-support/fakes';
 import { assertAccessible } from './axe';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
@@ -28,13 +30,18 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-export async function startApp(browser: Browser, options: { encryptionAvailable?: boolean } = {}): Promise<AppHarness> {
+export async function startApp(
+  browser: Browser,
+  options: { encryptionAvailable?: boolean; shell?: ShellPort; factories?: Partial<BackendFactories> } = {},
+): Promise<AppHarness> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'flagdesk-e2e-'));
   const server: StaticServer = await serveStatic(RENDERER_DIR);
   const core = await createMainCore({
     userDataDir,
     cipher: fakeCipher(options.encryptionAvailable ?? true),
     appOrigins: [server.origin],
+    ...(options.shell ? { shell: options.shell } : {}),
+    ...(options.factories ? { factories: options.factories } : {}),
   });
   core.senders.trust(WEB_CONTENTS_ID);
 

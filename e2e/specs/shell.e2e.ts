@@ -23,7 +23,6 @@ describe.skipIf(!chromiumEndpoint)('app shell', () => {
   it('reaches every section from the keyboard-operable navigation and marks planned ones as such', async () => {
     const nav = app().page.getByRole('navigation', { name: 'Sections' });
     for (const [label, file] of [
-      ['Events', 'events'],
       ['Strategy types', 'strategy-types'],
       ['Archive check', 'archive'],
       ['CORS', 'cors'],

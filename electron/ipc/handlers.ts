@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
+import type { EventFeatures } from '../events/event-features';
 import type { Handlers } from './handler-types';
 
 /**
@@ -8,7 +9,7 @@ import type { Handlers } from './handler-types';
  * object as it is. Typed by `Handlers`, so a channel without its handler, or a handler drifting from the contract,
  * does not compile. Operations that answer nothing resolve to null (the contract's `nothing`).
  */
-export function createHandlers(connections: ConnectionManager, appInfo: AppInfo): Handlers {
+export function createHandlers(connections: ConnectionManager, appInfo: AppInfo, events: EventFeatures): Handlers {
   const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
     'segments.list': (input) => on((b) => b.listSegments(input)),
@@ -22,6 +23,16 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'events.list': (input) => on((b) => b.listEvents(input)),
     'events.search': (input) => on((b) => b.searchEvents(input)),
     'events.query': (input) => on((b) => b.queryEvents(input)),
+    'events.browse': (input) => events.browse(input),
+    'events.histogram': (input) => events.histogram(input),
+    'events.export': (input) => events.startExport(input),
+    'events.cancelExport': () => events.cancelExport(),
+    'events.follow': (input) => events.follow(input),
+    'events.unfollow': () => events.unfollow(),
+    'eventIndex.status': () => events.indexStatus(),
+    'eventIndex.sync': () => events.indexSync(),
+    'eventIndex.stop': () => events.indexStop(),
+    'eventIndex.remove': () => events.indexRemove(),
     'strategyTypes.list': (input) => on((b) => b.listStrategyTypes(input)),
     'strategyTypes.update': (input) => on((b) => b.updateStrategyType(input)).then(toNull),
     'archive.validate': (input) => on((b) => b.validateArchive(input)),

@@ -1,5 +1,7 @@
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
+import { eventsBench } from './events';
+import { uiEventsBench } from './ui-events';
 import { ipcDispatchBench } from './ipc-dispatch';
 import { playgroundBench } from './playground';
 import { remoteOverheadBench } from './remote-overhead';
@@ -16,5 +18,7 @@ export const BENCH_MODULES: BenchModule[] = [
   remoteOverheadBench,
   rendererBundleBench,
   playgroundBench,
+  uiEventsBench,
+  eventsBench,
   eventLogBench,
 ];

@@ -11,3 +11,6 @@ export * from './connection';
 export * from './capabilities';
 export * from './path-id';
 export * from './storage';
+export * from './event-export';
+export * from './event-index';
+export * from './event-histogram';

@@ -1,4 +1,16 @@
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { PushEvent, contractEvents } from '../../../shared/contract';
+import type { z } from 'zod';
+import type { RestoreWrite } from '../../../shared/domain/restore-payload';
+import type { ExportEventsInput } from '../../../shared/schemas/event-export';
+import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
+import { useActiveProfileId } from '../../lib/active-profile';
+import { filtersToParams, type EventFilters } from './event-filters';
+
+/** Rows fetched per page of the infinite list (the server's cap is 1,000; 200 keeps the first answer quick). */
+export const PAGE_SIZE = 200;
 
 /**
  * The event log's query keys. lib/query-client.ts makes every key under ['instance', profileId, 'events'] stale
@@ -6,4 +18,110 @@ import { instanceKey } from '../../lib/instance-query';
  */
 export const eventKeys = {
   all: (profileId: string) => [...instanceKey(profileId), 'events'] as const,
+  browse: (profileId: string, filters: EventFilters) => [...eventKeys.all(profileId), 'browse', filters] as const,
+  histogram: (profileId: string, filters: EventFilters) => [...eventKeys.all(profileId), 'histogram', filters] as const,
+  timeline: (profileId: string, kind: string, key: string) => [...eventKeys.all(profileId), 'timeline', kind, key] as const,
+  index: (profileId: string) => [...eventKeys.all(profileId), 'index'] as const,
 };
+
+export const eventQueries = {
+  /** Newest first, page by page (offsets), each page saying whether the local copy or the server answered. */
+  browse: (profileId: string, filters: EventFilters) =>
+    infiniteQueryOptions({
+      queryKey: eventKeys.browse(profileId, filters),
+      queryFn: ({ pageParam }) =>
+        call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(PAGE_SIZE) }),
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
+        return last.events.length < PAGE_SIZE || loaded >= last.total ? undefined : loaded;
+      },
+      enabled: profileId !== '',
+      // a reader's place must not move under them: new events show as "N new", never as a jump
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
+  histogram: (profileId: string, filters: EventFilters) =>
+    queryOptions({
+      queryKey: eventKeys.histogram(profileId, filters),
+      queryFn: () => call('events.histogram', { filter: filtersToParams(filters) }),
+      staleTime: 60_000,
+    }),
+  /** Every event of one entity's types (a timeline filters them to the entity; at most 1,000, newest first). */
+  timeline: (profileId: string, kind: string, key: string, params: Parameters<typeof filtersToParams>[0]) =>
+    queryOptions({
+      queryKey: [...eventKeys.timeline(profileId, kind, key), params] as const,
+      queryFn: () => call('events.browse', { ...filtersToParams(params), limit: '1000' }),
+    }),
+  index: (profileId: string) => queryOptions({ queryKey: eventKeys.index(profileId), queryFn: () => call('eventIndex.status', {}) }),
+};
+
+const readOnly = { readOnly: true } as const;
+
+export function useExportEvents() {
+  return useMutation({ mutationFn: (input: ExportEventsInput) => call('events.export', input), meta: readOnly });
+}
+
+export function useCancelExport() {
+  return useMutation({ mutationFn: () => call('events.cancelExport', {}), meta: readOnly });
+}
+
+export function useFollow() {
+  return useMutation({
+    mutationFn: (watchedTypes: string[] | null) => (watchedTypes ? call('events.follow', { watchedTypes }) : call('events.unfollow', {})),
+    meta: readOnly,
+  });
+}
+
+export function useIndexAction() {
+  const profileId = useActiveProfileId() ?? '';
+  return useMutation({
+    mutationFn: (action: 'sync' | 'stop' | 'remove') => call(`eventIndex.${action}`, {}),
+    meta: { readOnly: true, invalidates: [eventKeys.index(profileId)] },
+  });
+}
+
+/** "Restore this version": the ordinary write of the recorded state, so it shows in the log as a normal change. */
+export function useRestoreVersion() {
+  const profileId = useActiveProfileId() ?? '';
+  return useMutation({
+    mutationFn: (write: RestoreWrite) => {
+      switch (write.kind) {
+        case 'segment':
+          return call('segments.update', { id: write.id, segment: write.segment });
+        case 'strategy-type':
+          return call('strategyTypes.update', { name: write.name, update: write.update });
+        case 'cors':
+          return call('uiConfig.setOrigins', { origins: write.origins });
+      }
+    },
+    meta: { invalidates: [instanceKey(profileId)] },
+  });
+}
+
+/** The entity as it is now, for "compare with current" (null once deleted or when not found). */
+export const currentStateQuery = (profileId: string, kind: 'segment' | 'strategy-type' | 'cors', key: string) =>
+  queryOptions({
+    queryKey: [...instanceKey(profileId), 'events-current', kind, key] as const,
+    queryFn: async (): Promise<Record<string, unknown> | null> => {
+      if (kind === 'segment') return (await call('segments.get', { id: Number(key) }).catch(() => null)) as Record<string, unknown> | null;
+      if (kind === 'strategy-type') {
+        const found = (await call('strategyTypes.list', {})).find((type) => type.name === key);
+        return (found as Record<string, unknown> | undefined) ?? null;
+      }
+      const config = (await call('uiConfig.get', {})) as Record<string, unknown>;
+      return { frontendApiOrigins: config.frontendApiOrigins ?? [] };
+    },
+  });
+
+/** Listens to one push from main while the component is mounted. */
+export function usePush<E extends PushEvent>(event: E, callback: (payload: z.output<(typeof contractEvents)[E]>) => void): void {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => {
+    const bridge = typeof window === 'undefined' ? undefined : window.flagdesk;
+    return bridge?.on(event, (payload) => latest.current(payload));
+  }, [event]);
+}

@@ -1,12 +1,141 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { FlagEvent } from '../../../shared/schemas';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/loading';
+import { PageHeader } from '../../components/page-header';
+import { useActiveProfileId } from '../../lib/active-profile';
+import { eventKeys, eventQueries, useFollow, usePush } from './api';
+import { ActivityHistogram } from './activity-histogram';
+import { EventDetail } from './event-detail';
+import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
+import { exactTime } from './event-format';
+import { EventList } from './event-list';
+import { ExportDialog } from './export-dialog';
+import { FilterBar } from './filter-bar';
+import { LocalCopy } from './local-copy';
+import { Presets } from './presets';
+import styles from './events.module.css';
 
-/** Placeholder: the Events screen replaces this component (same file, default export). */
+/** Types that raise an OS notification while following (CORS and other settings changes). */
+const WATCHED_TYPES = ['setting-created', 'setting-updated', 'setting-deleted'];
+
 export default function EventsScreen() {
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const selectedId = Number(search.get('event')) || null;
+  const profileId = useActiveProfileId() ?? '';
+  const client = useQueryClient();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [exporting, setExporting] = useState(false);
+  const [following, setFollowing] = useState(false);
+  const [arrived, setArrived] = useState(0);
+  const follow = useFollow();
+  const [now] = useState(() => Date.now());
+
+  const list = useInfiniteQuery(eventQueries.browse(profileId, filters));
+  // the bars wait for the first rows: their count queries would otherwise hold main up in front of the list
+  const histogram = useQuery({ ...eventQueries.histogram(profileId, filters), enabled: profileId !== '' && list.data !== undefined });
+  const events = useMemo(() => {
+    const seen = new Set<number>();
+    const all: FlagEvent[] = [];
+    for (const page of list.data?.pages ?? []) {
+      for (const event of page.events) {
+        if (seen.has(event.id)) continue;
+        seen.add(event.id);
+        all.push(event);
+      }
+    }
+    return all;
+  }, [list.data]);
+  const first = list.data?.pages[0];
+  const total = first?.total ?? 0;
+
+  const setFilters = useCallback((next: EventFilters) => setSearch((current) => filtersToSearch(next, withoutEvent(current))), [setSearch]);
+  const select = (id: number | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete('event');
+      else next.set('event', String(id));
+      return next;
+    }, { replace: true });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // `/` focuses the search from anywhere on the screen (not while typing in a field)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== '/' || target?.closest('input, textarea, select, [contenteditable]')) return;
+      e.preventDefault();
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  usePush('events.arrived', (update) => setArrived((count) => count + update.count));
+  const toggleFollow = () => {
+    const next = !following;
+    follow.mutate(next ? WATCHED_TYPES : null);
+    setFollowing(next);
+    if (!next) setArrived(0);
+  };
+  useEffect(() => () => void follow.mutate(null), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const showNew = () => {
+    setArrived(0);
+    void client.resetQueries({ queryKey: [...eventKeys.all(profileId), 'browse'] });
+    void client.invalidateQueries({ queryKey: [...eventKeys.all(profileId), 'histogram'] });
+  };
+
+  const selected = events.find((event) => event.id === selectedId) ?? null;
+  const source = first?.source === 'local' ? `from the local copy${first.syncedAt ? ` (as of ${exactTime(first.syncedAt)})` : ''}` : 'from the server';
+
   return (
-    <PlaceholderScreen
-      title="Events"
-      summary="Browse and search the instance event log."
-      bullets={['Filter by type, project, flag and date', 'Free-text search', 'Fast scrolling through large logs']}
-    />
+    <section aria-label="Events" className={styles.screen}>
+      <PageHeader
+        title="Events"
+        description={first ? `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} match, ${source}` : 'The whole history of the instance.'}
+        actions={
+          <>
+            <button type="button" className="button" aria-pressed={following} onClick={toggleFollow}>
+              {following ? 'Following new events' : 'Follow new events'}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setExporting(true)} disabled={!first}>
+              Export…
+            </button>
+          </>
+        }
+      />
+      <LocalCopy />
+      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} />
+      <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => setFilters(filtersFromSearch(saved))} />
+      {histogram.data && <ActivityHistogram histogram={histogram.data} onRange={(from, to) => setFilters({ ...filters, from, to })} />}
+      {arrived > 0 && (
+        <button type="button" className={styles.newEvents} onClick={showNew}>
+          {arrived} new {arrived === 1 ? 'event' : 'events'}: show
+        </button>
+      )}
+      {list.isError && <ErrorBanner error={list.error} action="Loading events" onRetry={() => void list.refetch()} />}
+      {list.isPending && !list.isError && <Loading label="Loading events…" />}
+      {first && events.length === 0 && <EmptyState title="No events match">Change or clear the filters to see more of the history.</EmptyState>}
+      {events.length > 0 && (
+        <div className={`${styles.body} ${selected ? styles.bodyWithDetail : ''}`}>
+          <EventList events={events} total={total} selectedId={selectedId} onSelect={select} onOpen={select} onNearEnd={loadMore} now={now} />
+          {selected && <EventDetail key={selected.id} event={selected} onClose={() => select(null)} />}
+        </div>
+      )}
+      {exporting && <ExportDialog filters={filters} total={total} onClose={() => setExporting(false)} />}
+    </section>
   );
+}
+
+function withoutEvent(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete('event');
+  return next;
 }

@@ -3,5 +3,5 @@ import type { RouteObject } from 'react-router';
 
 const EventsScreen = lazy(() => import('./events-screen'));
 
-/** Events's URLs (children of the shell). Add selections as nested paths, e.g. 'events/:id'. */
+/** Events's URL: filters and the selected event (`?event=ID`) live in the query string. */
 export const eventsRoutes: RouteObject[] = [{ path: 'events', element: <EventsScreen /> }];

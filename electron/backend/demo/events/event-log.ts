@@ -91,8 +91,11 @@ export class EventLog {
     return this.record(this.size - 1);
   }
 
-  /** Bulk seeding with given timestamps, which must not decrease. No-op updates are dropped as in append(). */
-  appendHistory(events: Iterable<NewEvent & { createdAt: string }>): void {
+  /**
+   * Bulk seeding with given timestamps, which must not decrease. No-op updates are dropped as in append(), unless
+   * `keepNoOps` (a copy of another server's log keeps every event it was given, one row per event).
+   */
+  appendHistory(events: Iterable<NewEvent & { createdAt: string }>, options: { keepNoOps?: boolean } = {}): void {
     for (const event of events) {
       const ms = Date.parse(event.createdAt);
       if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
@@ -100,7 +103,7 @@ export class EventLog {
       if (last !== undefined && ms < last) {
         throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
       }
-      const row = toRow(event);
+      const row = toRow(event, options.keepNoOps === true);
       if (row !== undefined) this.store(row, ms);
     }
   }
@@ -300,8 +303,8 @@ export class EventLog {
 }
 
 /** Serialises an event to its column texts, or undefined for a no-op update (data deep-equals preData). */
-function toRow(event: NewEvent): Row | undefined {
-  if (event.data != null && event.preData != null && jsonDeepEqual(event.data, event.preData)) return undefined;
+function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
+  if (!keepNoOps && event.data != null && event.preData != null && jsonDeepEqual(event.data, event.preData)) return undefined;
   return {
     type: event.type,
     createdBy: event.createdBy,

@@ -1,0 +1,156 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShellPort } from '../../electron/shell/shell-port';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
+
+/** The save dialog, as the user answers it: a path in a temporary folder, or (held) until the test says. */
+const saves: { dir: string; next: string | null; hold: Promise<void> | null; notes: string[] } = { dir: '', next: null, hold: null, notes: [] };
+const shell: ShellPort = {
+  chooseSaveFile: async () => {
+    await saves.hold;
+    return saves.next;
+  },
+  chooseOpenFile: async () => null,
+  notify: (title, body) => saves.notes.push(`${title}: ${body}`),
+};
+
+describe.skipIf(!chromiumEndpoint)('event browser', () => {
+  const app = useApp({ shell });
+  let server: DemoServer | undefined;
+  beforeAll(async () => {
+    saves.dir = await mkdtemp(join(tmpdir(), 'flagdesk-e2e-export-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(saves.dir, { recursive: true, force: true });
+  });
+
+  const page = () => app().page;
+  const firstRow = () => page().getByRole('listbox', { name: /^Events, / }).getByRole('option').first();
+  const openEvents = async (query = '') => {
+    await page().goto(`${new URL(page().url()).origin}/#/events${query}`);
+    await page().getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+    await page().getByText(/events? match/).first().waitFor();
+  };
+
+  it('lists the history newest first, filters by type and text, and reads a change as a diff', async () => {
+    const backend = await app().core.connections.backend();
+    const segment = await backend.createSegment({ name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a', 'b'] }] });
+    await backend.updateSegment({ id: segment.id, segment: { name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b', 'c', 'd'] }] } });
+    await openEvents();
+    const total = (await backend.queryEvents({ limit: '1' })).total;
+    await page().getByText(`${total.toLocaleString()} events match`).waitFor();
+    await app().screenshot('events', { variants: true });
+    page().setDefaultTimeout(10_000);
+
+    await openEvents('?type=segment-updated');
+    const filtered = (await backend.queryEvents({ type: 'IS:segment-updated', limit: '1' })).total;
+    await page().getByText(`${filtered.toLocaleString()} ${filtered === 1 ? 'event' : 'events'} match`).waitFor();
+    await page().getByLabel('Search').fill('e2e-audit-segment');
+    await page().getByText('1 event match').waitFor();
+    expect(await page().evaluate('location.hash')).toContain('q=e2e-audit-segment');
+
+    await firstRow().click();
+    const diff = page().getByRole('table', { name: 'Changes' });
+    await diff.waitFor();
+    const text = await diff.textContent();
+    expect(text).toContain('+2 values / -1 value');
+    expect(text).toContain('constraints › userId IN › values');
+    await app().screenshot('events-detail', { variants: true });
+    expect(app().problems).toEqual([]);
+  }, 90_000);
+
+  it('shows the history of a segment and restores an old version as a normal, logged change', async () => {
+    const backend = await app().core.connections.backend();
+    const segment = (await backend.listSegments()).find((s) => s.name === 'e2e-audit-segment');
+    await openEvents('?type=segment-updated&q=e2e-audit-segment');
+    await firstRow().click();
+    await page().getByRole('button', { name: 'History of this segment' }).click();
+    const history = page().getByRole('region', { name: 'History of e2e-audit-segment' });
+    await history.getByText(/\(2 events\)/).waitFor();
+    await app().screenshot('events-timeline');
+    // the oldest version is the create: restore it
+    await history.getByRole('button', { name: 'Restore this version' }).last().click();
+    await page().getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+    await page().getByRole('alertdialog').waitFor({ state: 'detached' });
+    const restored = await backend.getSegment({ id: segment?.id ?? 0 });
+    expect(restored.constraints[0]?.values).toEqual(['a', 'b']);
+    const updates = await backend.queryEvents({ type: 'IS:segment-updated', query: 'e2e-audit-segment' });
+    expect(updates.total).toBe(2);
+    expect(app().problems).toEqual([]);
+  }, 60_000);
+
+  it('exports the whole filtered result to the file chosen in main’s dialog, and a cancelled export leaves no file', async () => {
+    const backend = await app().core.connections.backend();
+    const filter = { type: 'IS:feature-environment-enabled' };
+    const expected = (await backend.queryEvents({ ...filter, limit: '1' })).total;
+    await openEvents('?type=feature-environment-enabled');
+    saves.next = join(saves.dir, 'enabled.csv');
+    await page().getByRole('button', { name: 'Export…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Export events' });
+    await dialog.getByLabel('CSV (chosen columns)').check();
+    await app().screenshot('events-export');
+    await dialog.getByRole('button', { name: 'Choose file and export' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const rows = (await readFile(saves.next, 'utf8')).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('id,createdAt,type,createdBy,project,featureName,environment,summary');
+    expect(rows).toHaveLength(expected + 1);
+    expect(rows.slice(1).every((row) => row.includes(',feature-environment-enabled,'))).toBe(true);
+
+    let release: () => void = () => undefined;
+    saves.hold = new Promise((resolve) => (release = resolve));
+    saves.next = join(saves.dir, 'cancelled.jsonl');
+    await page().getByRole('button', { name: 'Export…' }).click();
+    await dialog.getByRole('button', { name: 'Choose file and export' }).click();
+    await dialog.getByRole('button', { name: 'Cancel export' }).click();
+    release();
+    await dialog.getByText('Export cancelled; no file was written.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    saves.hold = null;
+    expect(await readdir(saves.dir)).toEqual(['enabled.csv']);
+    expect(app().problems).toEqual([]);
+  });
+
+  it('follow mode shows new events without moving the list, and notifies for watched types', async () => {
+    await openEvents();
+    await page().getByRole('button', { name: 'Follow new events' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the first poll sets the mark
+    const backend = await app().core.connections.backend();
+    await backend.setFrontendApiOrigins({ origins: ['https://e2e.example'] });
+    await page().getByRole('button', { name: /1 new event/ }).waitFor({ timeout: 20_000 });
+    expect(saves.notes.some((note) => note.includes('setting'))).toBe(true);
+    await app().screenshot('events-follow');
+    await page().getByRole('button', { name: /1 new event/ }).click();
+    await page().getByRole('button', { name: 'Following new events' }).click();
+    expect(app().problems).toEqual([]);
+  }, 60_000);
+
+  it('against the demo-server as a remote: keeps a local copy, searches it, and keeps answering offline', async () => {
+    server = await startDemoServer('e2e-events-token');
+    const status = await app().core.connections.save({ name: 'Remote demo', baseUrl: server.url, token: server.token });
+    const id = status.profiles.find((profile) => profile.kind === 'remote')?.id ?? '';
+    await app().core.connections.activate({ id });
+    await openEvents();
+    await page().getByText(/from the server/).waitFor();
+    await page().getByRole('button', { name: 'Keep a local copy' }).click();
+    await page().getByText(/Local copy: [\d,]+ events, searched on this computer/).waitFor({ timeout: 20_000 });
+    await openEvents('?type=segment-updated&q=beta');
+    await page().getByText(/match, from the local copy/).waitFor();
+    const localText = await page().getByText(/match, from the local copy/).textContent();
+    await app().screenshot('events-local-copy', { variants: true });
+
+    await server.stop();
+    server = undefined;
+    await page().getByRole('button', { name: 'Sync now' }).click();
+    await page().getByText(/Server unreachable/).waitFor({ timeout: 20_000 });
+    await openEvents('?type=segment-updated&q=beta');
+    expect(await page().getByText(/match, from the local copy/).textContent()).toBe(localText);
+    await app().screenshot('events-offline');
+    await app().core.connections.activate({ id: 'demo' });
+    await app().core.connections.remove({ id });
+  }, 60_000);
+});

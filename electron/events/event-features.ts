@@ -1,0 +1,178 @@
+import type {
+  ConnectionStatus,
+  EventHistogram,
+  EventIndexStatus,
+  EventQueryPage,
+  EventQueryParams,
+} from '../../shared/schemas';
+import type { ExportEventsInput, ExportFilter, ExportProgress, ExportResult } from '../../shared/schemas/event-export';
+import type { AdminBackend } from '../backend/admin-backend';
+import type { ShellPort } from '../shell/shell-port';
+import { createExportService } from './export/export-service';
+import { eventHistogram } from './histogram';
+import { createEventIndexService } from './local-index/index-service';
+import { createEventTail } from './tail/event-tail';
+
+/** A page of the browser with where it came from: the local copy (and how fresh it is) or the server. */
+export interface BrowsePage extends EventQueryPage {
+  source: 'local' | 'server';
+  syncedAt: string | null;
+}
+
+export interface EventPushes {
+  exportProgress(progress: ExportProgress): void;
+  indexChanged(status: EventIndexStatus): void;
+  arrived(update: { newestId: number; count: number }): void;
+}
+
+interface Connections {
+  status(): Promise<ConnectionStatus>;
+  backend(): Promise<AdminBackend>;
+  onChange(listener: (status: ConnectionStatus) => void): () => void;
+}
+
+/** A local copy older than this is topped up in the background when the browser reads from it. */
+const TOP_UP_AFTER_MS = 30_000;
+
+type Abortable = AdminBackend & { withSignal?(signal: AbortSignal): AdminBackend };
+
+/**
+ * The event browser's main-process side: browse (local copy first when complete), export, histogram, the local copy
+ * of a remote profile, and the live tail. The IPC handlers are one-liners onto this.
+ */
+export function createEventFeatures(options: {
+  connections: Connections;
+  shell: ShellPort;
+  userDataDir: string;
+  push: EventPushes;
+  now?: () => Date;
+}) {
+  const { connections, push } = options;
+  const now = options.now ?? (() => new Date());
+  const index = createEventIndexService({
+    rootDir: options.userDataDir,
+    now,
+    onStatus: async (profileId, status) => {
+      if ((await connections.status()).activeProfileId === profileId) push.indexChanged(status);
+    },
+  });
+
+  /** The active profile when it is a remote one (local copies are of remote instances only). */
+  async function activeRemote(): Promise<{ id: string; baseUrl: string } | null> {
+    const status = await connections.status();
+    const profile = status.profiles.find((candidate) => candidate.id === status.activeProfileId);
+    return profile?.kind === 'remote' && profile.baseUrl ? { id: profile.id, baseUrl: profile.baseUrl } : null;
+  }
+
+  const serverQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
+    const backend = (await connections.backend()) as Abortable;
+    return (signal && backend.withSignal ? backend.withSignal(signal) : backend).queryEvents(params);
+  };
+
+  async function topUpIfStale(remote: { id: string; baseUrl: string }, status: EventIndexStatus): Promise<void> {
+    const age = status.syncedAt ? now().getTime() - Date.parse(status.syncedAt) : Infinity;
+    if (status.state === 'complete' && age > TOP_UP_AFTER_MS) await index.sync(remote.id, remote.baseUrl, serverQuery);
+  }
+
+  async function browse(params: EventQueryParams): Promise<BrowsePage> {
+    const remote = await activeRemote();
+    if (remote) {
+      const local = await index.search(remote.id, params);
+      if (local) {
+        const status = await index.status(remote.id);
+        void topUpIfStale(remote, status).catch(() => undefined);
+        return { ...local, source: 'local', syncedAt: status.syncedAt };
+      }
+    }
+    return { ...(await serverQuery(params)), source: 'server', syncedAt: null };
+  }
+
+  /** Reads for export and histogram: the local copy when complete (also offline), else the server. */
+  const anyQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
+    const remote = await activeRemote();
+    const local = remote ? await index.search(remote.id, params) : null;
+    return local ?? serverQuery(params, signal);
+  };
+
+  const exports = createExportService({
+    shell: options.shell,
+    query: anyQuery,
+    onProgress: push.exportProgress,
+    now,
+  });
+
+  const tail = createEventTail({
+    query: (params) => serverQuery(params),
+    notify: (title, body) => options.shell.notify(title, body),
+    onNew: (update) => {
+      push.arrived(update);
+      void activeRemote()
+        .then(async (remote) => {
+          if (remote && (await index.status(remote.id)).state === 'complete') await index.sync(remote.id, remote.baseUrl, serverQuery);
+        })
+        .catch(() => undefined);
+    },
+  });
+
+  // A removed profile takes its local copy with it; switching profiles stops following the old one.
+  let known = new Set<string>();
+  let active: string | null = null;
+  const unsubscribe = connections.onChange((status) => {
+    const ids = new Set(status.profiles.map((profile) => profile.id));
+    for (const id of known) if (!ids.has(id)) void index.remove(id).catch(() => undefined);
+    known = ids;
+    if (active !== null && active !== status.activeProfileId) tail.stop();
+    active = status.activeProfileId;
+  });
+  void connections.status().then((status) => {
+    known = new Set(status.profiles.map((profile) => profile.id));
+    active = status.activeProfileId;
+  });
+
+  const noCopy: EventIndexStatus = { enabled: false, state: 'off', count: 0, total: 0, syncedAt: null, lastError: null };
+  return {
+    browse,
+    histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, anyQuery, now),
+    startExport: (input: ExportEventsInput): Promise<ExportResult> => exports.start(input),
+    cancelExport: async (): Promise<null> => {
+      exports.cancel();
+      return null;
+    },
+    indexStatus: async (): Promise<EventIndexStatus> => {
+      const remote = await activeRemote();
+      return remote ? index.status(remote.id) : noCopy;
+    },
+    indexSync: async (): Promise<EventIndexStatus> => {
+      const remote = await activeRemote();
+      return remote ? index.sync(remote.id, remote.baseUrl, serverQuery) : noCopy;
+    },
+    indexStop: async (): Promise<EventIndexStatus> => {
+      const remote = await activeRemote();
+      return remote ? index.stop(remote.id) : noCopy;
+    },
+    indexRemove: async (): Promise<EventIndexStatus> => {
+      const remote = await activeRemote();
+      if (remote) await index.remove(remote.id);
+      return noCopy;
+    },
+    follow: async ({ watchedTypes }: { watchedTypes: string[] }): Promise<null> => {
+      tail.follow({ watchedTypes });
+      return null;
+    },
+    unfollow: async (): Promise<null> => {
+      tail.stop();
+      return null;
+    },
+    /** For tests and shutdown. */
+    index,
+    async close(): Promise<void> {
+      unsubscribe();
+      tail.stop();
+      exports.cancel();
+      const remote = await activeRemote().catch(() => null);
+      if (remote) await index.stop(remote.id);
+    },
+  };
+}
+
+export type EventFeatures = ReturnType<typeof createEventFeatures>;

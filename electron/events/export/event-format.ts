@@ -1,0 +1,44 @@
+import { stringify } from 'csv-stringify/sync';
+import type { FlagEvent } from '../../../shared/schemas';
+import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-export';
+
+/**
+ * How each format frames a stream of pages: a head written once, each page as one chunk, a tail. Pages are turned
+ * into text one at a time, so an export holds one page in memory whatever the result's size.
+ */
+export interface EventFormat {
+  head(): string;
+  page(events: readonly FlagEvent[], first: boolean): string;
+  tail(): string;
+}
+
+export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
+  switch (format) {
+    case 'jsonl':
+      return { head: () => '', page: (events) => events.map((event) => JSON.stringify(event) + '\n').join(''), tail: () => '' };
+    case 'json':
+      return {
+        head: () => '[',
+        page: (events, first) => events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + JSON.stringify(event)).join(''),
+        tail: () => '\n]\n',
+      };
+    case 'csv':
+      return csvFormat(columns);
+  }
+}
+
+/** RFC 4180 through csv-stringify: CRLF records, fields quoted when they hold a quote, comma or line break. */
+function csvFormat(columns: readonly ExportColumn[]): EventFormat {
+  const options = { record_delimiter: 'windows' as const };
+  return {
+    head: () => stringify([columns.slice()], options),
+    page: (events) => (events.length ? stringify(events.map((event) => columns.map((column) => cell(event, column))), options) : ''),
+    tail: () => '',
+  };
+}
+
+function cell(event: FlagEvent, column: ExportColumn): string {
+  const value = event[column];
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

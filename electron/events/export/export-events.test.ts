@@ -1,0 +1,126 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import { createDemoBackend } from '../../backend/demo';
+import { ExportCancelled, exportEvents, type ExportJob } from './export-events';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'flagdesk-export-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const demo = createDemoBackend({ historyEvents: 2600, clock: () => new Date('2026-06-01T12:00:00.000Z') });
+const query = (params: EventQueryParams) => demo.queryEvents(params);
+
+function job(fields: Partial<ExportJob> = {}): ExportJob {
+  return {
+    query,
+    filter: {},
+    format: 'jsonl',
+    columns: ['id', 'type'],
+    target: join(dir, 'events.jsonl'),
+    signal: new AbortController().signal,
+    ...fields,
+  };
+}
+
+/** Every event matching a filter, straight from the search, for comparison. */
+async function everyEvent(filter: EventQueryParams): Promise<FlagEvent[]> {
+  const events: FlagEvent[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await query({ ...filter, offset: String(offset), limit: '1000' });
+    events.push(...page.events);
+    if (page.events.length < 1000) return events;
+  }
+}
+
+describe('exportEvents', () => {
+  it('writes the whole filtered result as JSONL across pages, with progress after each page', async () => {
+    const expected = await everyEvent({});
+    expect(expected.length).toBeGreaterThan(2000);
+    const progress: number[] = [];
+    const written = await exportEvents(job({ onProgress: (p) => progress.push(p.written) }));
+    const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(written).toBe(expected.length);
+    expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual(expected.map((event) => event.id));
+    expect(progress).toEqual([1000, 2000, expected.length]);
+  });
+
+  it('applies the filter and writes a JSON array', async () => {
+    const filter = { type: 'IS:segment-updated' };
+    const expected = await everyEvent(filter);
+    expect(expected.length).toBeGreaterThan(0);
+    const target = join(dir, 'segments.json');
+    await exportEvents(job({ filter, format: 'json', target }));
+    const parsed = JSON.parse(await readFile(target, 'utf8')) as FlagEvent[];
+    expect(parsed.map((event) => event.id)).toEqual(expected.map((event) => event.id));
+    expect(new Set(parsed.map((event) => event.type))).toEqual(new Set(['segment-updated']));
+  });
+
+  it('writes an empty result as a valid, empty JSON array', async () => {
+    const target = join(dir, 'none.json');
+    expect(await exportEvents(job({ filter: { type: 'IS:no-such-type' }, format: 'json', target }))).toBe(0);
+    expect(JSON.parse(await readFile(target, 'utf8'))).toEqual([]);
+  });
+
+  it('writes CSV by RFC 4180: a header of the chosen columns, CRLF, quotes doubled, objects as JSON', async () => {
+    const event: FlagEvent = {
+      id: 7,
+      type: 'segment-updated',
+      createdBy: 'ann',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      summary: 'said "hi", then\nleft',
+      data: { name: 'a,b' },
+    };
+    const target = join(dir, 'one.csv');
+    await exportEvents(job({ query: async () => ({ events: [event], total: 1 }), format: 'csv', columns: ['id', 'summary', 'data', 'project'], target }));
+    expect(await readFile(target, 'utf8')).toBe('id,summary,data,project\r\n7,"said ""hi"", then\nleft","{""name"":""a,b""}",\r\n');
+  });
+
+  it('skips events already written when new ones arrive mid-export and push the pages down', async () => {
+    const all = await everyEvent({});
+    let calls = 0;
+    // after the first page, 5 newer events shift every later page by 5: the first 5 of page two repeat page one
+    const shifted = async (params: EventQueryParams): Promise<EventQueryPage> => {
+      const offset = Number(params.offset);
+      calls++;
+      const adjusted = calls === 1 ? offset : offset - 5;
+      return { events: all.slice(adjusted, adjusted + 1000), total: all.length };
+    };
+    await exportEvents(job({ query: shifted }));
+    const ids = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n').map((line) => (JSON.parse(line) as FlagEvent).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(all.map((event) => event.id));
+  });
+
+  it('cancelled midway: rejects with ExportCancelled and leaves no file at all, not even a partial one', async () => {
+    const controller = new AbortController();
+    let pages = 0;
+    const slow = async (params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage> => {
+      pages++;
+      if (pages === 2) controller.abort(); // the user presses Cancel while page two is in flight
+      if (signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError', status: 0 });
+      return query(params);
+    };
+    await expect(exportEvents(job({ query: slow, signal: controller.signal }))).rejects.toBeInstanceOf(ExportCancelled);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a failure midway removes the temporary file and leaves an earlier file under the chosen name untouched', async () => {
+    const target = join(dir, 'events.jsonl');
+    await writeFile(target, 'yesterday\n');
+    let pages = 0;
+    const failing = async (params: EventQueryParams): Promise<EventQueryPage> => {
+      if (++pages === 2) throw Object.assign(new Error('socket hang up'), { status: 0, name: 'NetworkError' });
+      return query(params);
+    };
+    await expect(exportEvents(job({ query: failing }))).rejects.toThrow('socket hang up');
+    expect(await readdir(dir)).toEqual(['events.jsonl']);
+    expect(await readFile(target, 'utf8')).toBe('yesterday\n');
+  });
+});

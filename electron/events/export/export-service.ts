@@ -1,0 +1,68 @@
+import { basename } from 'node:path';
+import { ApiError } from '../../../shared/errors';
+import { DEFAULT_EXPORT_COLUMNS, type ExportEventsInput, type ExportFormat, type ExportProgress, type ExportResult } from '../../../shared/schemas/event-export';
+import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
+import type { FileFilter, ShellPort } from '../../shell/shell-port';
+import { ExportCancelled, exportEvents } from './export-events';
+
+/**
+ * events.export / events.cancelExport: main asks where to save (the page never names a path), runs one export at a
+ * time, pushes progress, and aborts the in-flight request on cancel.
+ */
+export interface ExportService {
+  start(input: ExportEventsInput): Promise<ExportResult>;
+  /** Stops the running export (no-op when none runs). */
+  cancel(): void;
+}
+
+export interface ExportServiceOptions {
+  shell: ShellPort;
+  /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
+  query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
+  onProgress(progress: ExportProgress): void;
+  now?: () => Date;
+}
+
+const FILTERS: Record<ExportFormat, FileFilter> = {
+  jsonl: { name: 'JSON Lines', extensions: ['jsonl'] },
+  json: { name: 'JSON', extensions: ['json'] },
+  csv: { name: 'CSV', extensions: ['csv'] },
+};
+
+export function createExportService(options: ExportServiceOptions): ExportService {
+  let running: AbortController | null = null;
+  return {
+    async start(input) {
+      if (running) throw new ApiError(409, 'ConflictError', 'An export is already running; cancel it or wait for it to finish.');
+      const controller = new AbortController();
+      running = controller;
+      try {
+        const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+        const target = await options.shell.chooseSaveFile({
+          title: 'Export events',
+          defaultName: `flagdesk-events-${day}.${input.format}`,
+          filters: [FILTERS[input.format]],
+        });
+        if (target === null || controller.signal.aborted) return { status: 'cancelled' };
+        const written = await exportEvents({
+          query: options.query,
+          filter: input.filter,
+          format: input.format,
+          columns: input.columns ?? DEFAULT_EXPORT_COLUMNS,
+          target,
+          signal: controller.signal,
+          onProgress: options.onProgress,
+        });
+        return { status: 'done', written, fileName: basename(target) };
+      } catch (error) {
+        if (error instanceof ExportCancelled) return { status: 'cancelled' };
+        throw error;
+      } finally {
+        if (running === controller) running = null;
+      }
+    },
+    cancel() {
+      running?.abort();
+    },
+  };
+}

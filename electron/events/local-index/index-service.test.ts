@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
+import { createDemoBackend } from '../../backend/demo';
+import { createEventIndexService } from './index-service';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'flagdesk-index-service-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const demo = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
+const online = (params: EventQueryParams) => demo.queryEvents(params);
+const offline = async (): Promise<never> => {
+  throw Object.assign(new Error('Could not reach http://server: connection refused'), { status: 0 });
+};
+
+describe('the event index service', () => {
+  it('is opt-in: nothing local until a sync, then every search answers locally, also with the server gone', async () => {
+    const pushed: EventIndexStatus[] = [];
+    const service = createEventIndexService({ rootDir: root, now: () => NOW, onStatus: (_, status) => pushed.push(status) });
+    expect(await service.status('p1')).toMatchObject({ enabled: false, state: 'off' });
+    expect(await service.search('p1', { query: 'rollout' })).toBeNull();
+
+    expect(await service.sync('p1', 'http://server', online)).toMatchObject({ state: 'syncing' });
+    await service.settled('p1');
+    const total = (await demo.queryEvents({ limit: '1' })).total;
+    expect(await service.status('p1')).toEqual({ enabled: true, state: 'complete', count: total, total, syncedAt: NOW.toISOString(), lastError: null });
+    expect(pushed.at(-1)?.state).toBe('complete');
+
+    const params = { type: 'IS:segment-updated', query: 'beta', limit: '20' };
+    expect(await service.search('p1', params)).toEqual(await demo.queryEvents(params));
+
+    // the server becomes unreachable: the top-up fails, the copy still answers and says how old it is
+    await service.sync('p1', 'http://server', offline);
+    await service.settled('p1');
+    expect(await service.status('p1')).toMatchObject({ state: 'complete', syncedAt: NOW.toISOString(), lastError: expect.stringContaining('connection refused') });
+    expect(await service.search('p1', params)).toEqual(await demo.queryEvents(params));
+  });
+
+  it('loads a stored copy after a restart, and forgets it when the profile is removed', async () => {
+    const first = createEventIndexService({ rootDir: root, now: () => NOW });
+    await first.sync('p1', 'http://server', online);
+    await first.settled('p1');
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    expect(await restarted.status('p1')).toMatchObject({ state: 'complete' });
+    expect((await restarted.search('p1', { query: 'rollout', limit: '5' }))?.events).toHaveLength(5);
+    await restarted.remove('p1');
+    expect(await readdir(join(root, 'event-index'))).toEqual([]);
+    expect(await restarted.status('p1')).toMatchObject({ enabled: false, state: 'off' });
+  });
+
+  it('stops a sync on request and resumes it later', async () => {
+    const service = createEventIndexService({ rootDir: root, now: () => NOW });
+    let release: () => void = () => undefined;
+    let calls = 0;
+    const gated = async (params: EventQueryParams, signal: AbortSignal) => {
+      if (++calls === 6) {
+        await new Promise<void>((resolve) => (release = resolve));
+        if (signal.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError', status: 0 });
+      }
+      return demo.queryEvents(params);
+    };
+    await service.sync('p1', 'http://server', gated);
+    while (calls < 6) await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopping = service.stop('p1');
+    release();
+    const stopped = await stopping;
+    expect(stopped).toMatchObject({ state: 'stopped', lastError: null });
+    expect(await service.search('p1', {})).toBeNull(); // incomplete: the server still searches
+    await service.sync('p1', 'http://server', online);
+    await service.settled('p1');
+    expect(await service.status('p1')).toMatchObject({ state: 'complete', count: (await demo.queryEvents({ limit: '1' })).total });
+  });
+});

@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import type { EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
+import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
+import { runSync, SyncStopped } from './index-sync';
+import { LocalEventIndex } from './local-event-index';
+
+type Query = (params: EventQueryParams, signal: AbortSignal) => Promise<EventQueryPage>;
+
+/**
+ * The local event copies, one per remote profile, kept under `<userData>/event-index/<profileId>/`. Opt-in:
+ * nothing is stored until enable(). A sync runs in the background; status changes are pushed through onStatus.
+ */
+export interface EventIndexService {
+  status(profileId: string): Promise<EventIndexStatus>;
+  /** Turns the copy on (if needed) and starts or resumes a sync; returns at once. */
+  sync(profileId: string, baseUrl: string, query: Query): Promise<EventIndexStatus>;
+  /** Stops a running sync; what was fetched so far stays and a later sync resumes from there. */
+  stop(profileId: string): Promise<EventIndexStatus>;
+  /** The local answer when a complete copy exists, else null (the server searches). */
+  search(profileId: string, params: EventQueryParams): Promise<EventQueryPage | null>;
+  /** Deletes the copy (turning it off, or the profile was removed). */
+  remove(profileId: string): Promise<void>;
+  /** Waits for a running sync to end (tests, app shutdown). */
+  settled(profileId: string): Promise<void>;
+}
+
+interface Copy {
+  store: IndexStore;
+  index: LocalEventIndex;
+  manifest: IndexManifest | null;
+  running: { controller: AbortController; done: Promise<void> } | null;
+  lastError: string | null;
+  /** The server's count as the running sync last saw it. */
+  total: number;
+}
+
+export function createEventIndexService(options: {
+  rootDir: string;
+  onStatus?(profileId: string, status: EventIndexStatus): void;
+  now?: () => Date;
+}): EventIndexService {
+  const copies = new Map<string, Promise<Copy>>();
+
+  /** Loads a profile's copy from disk once (the whole index lives in memory while the app runs). */
+  function copyOf(profileId: string): Promise<Copy> {
+    let copy = copies.get(profileId);
+    if (!copy) {
+      copy = (async () => {
+        const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)));
+        const index = new LocalEventIndex();
+        let manifest = await store.loadManifest();
+        if (manifest) {
+          try {
+            await store.readChunks(manifest, (events) => index.add(events));
+          } catch {
+            // an unreadable chunk: the copy starts over rather than answer from a hole
+            await store.clear();
+            manifest = null;
+            return { store, index: new LocalEventIndex(), manifest, running: null, lastError: null, total: 0 };
+          }
+        }
+        return { store, index, manifest, running: null, lastError: null, total: 0 };
+      })();
+      copies.set(profileId, copy);
+    }
+    return copy;
+  }
+
+  function statusOf(copy: Copy): EventIndexStatus {
+    const manifest = copy.manifest;
+    const state: EventIndexStatus['state'] = !manifest
+      ? 'off'
+      : copy.running
+        ? 'syncing'
+        : manifest.phase === 'complete'
+          ? 'complete'
+          : 'stopped';
+    return {
+      enabled: manifest !== null,
+      state,
+      count: copy.index.size,
+      total: Math.max(manifest?.total ?? 0, copy.total, copy.index.size),
+      syncedAt: manifest?.syncedAt ?? null,
+      lastError: copy.lastError,
+    };
+  }
+
+  const push = (profileId: string, copy: Copy) => options.onStatus?.(profileId, statusOf(copy));
+
+  return {
+    status: async (profileId) => statusOf(await copyOf(profileId)),
+    async sync(profileId, baseUrl, query) {
+      let copy = await copyOf(profileId);
+      if (copy.running) return statusOf(copy);
+      if (copy.manifest && copy.manifest.baseUrl !== baseUrl) {
+        // the profile now points at another server: its old copy is of nothing we show
+        await copy.store.clear();
+        copies.delete(profileId);
+        copy = await copyOf(profileId);
+      }
+      if (!copy.manifest) {
+        copy.manifest = emptyManifest(baseUrl);
+        await copy.store.saveManifest(copy.manifest);
+      }
+      const controller = new AbortController();
+      const target = copy;
+      const done = runSync({
+        query,
+        store: copy.store,
+        index: copy.index,
+        manifest: copy.manifest,
+        signal: controller.signal,
+        now: options.now,
+        onProgress: (progress) => {
+          target.total = progress.total;
+          push(profileId, target);
+        },
+      }).then(
+        (manifest) => {
+          target.manifest = manifest;
+          target.lastError = null;
+        },
+        async (error: unknown) => {
+          target.manifest = (await target.store.loadManifest()) ?? target.manifest;
+          target.lastError = error instanceof SyncStopped ? null : error instanceof Error ? error.message : String(error);
+        },
+      ).finally(() => {
+        target.running = null;
+        push(profileId, target);
+      });
+      copy.running = { controller, done };
+      push(profileId, copy);
+      return statusOf(copy);
+    },
+    async stop(profileId) {
+      const copy = await copyOf(profileId);
+      copy.running?.controller.abort();
+      await copy.running?.done;
+      return statusOf(copy);
+    },
+    async search(profileId, params) {
+      const copy = await copyOf(profileId);
+      const complete = copy.manifest?.phase === 'complete';
+      return complete ? copy.index.query(params) : null;
+    },
+    async remove(profileId) {
+      const copy = await copyOf(profileId);
+      copy.running?.controller.abort();
+      await copy.running?.done;
+      await copy.store.clear();
+      copies.delete(profileId);
+    },
+    async settled(profileId) {
+      await (await copyOf(profileId)).running?.done;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { eventSchema, type FlagEvent } from '../../../shared/schemas';
+
+/**
+ * On-disk form of a local event copy, one folder per profile in the app's data folder: gzipped JSONL chunks (each
+ * written whole, atomically, mode 0600) and a manifest naming the chunks and where the sync stands. The manifest is
+ * written after its chunk, so a crash between the two leaves an unnamed chunk that the next load deletes: what the
+ * manifest says is always on disk.
+ */
+export const manifestSchema = z.strictObject({
+  version: z.literal(1),
+  /** The server the copy is of; a profile pointed elsewhere starts over. */
+  baseUrl: z.string(),
+  /** 'full': walking date windows from the oldest day; 'complete': everything up to newestId is held. */
+  phase: z.enum(['full', 'complete']),
+  /** The first day (yyyy-MM-dd, UTC) the full sync has not yet stored; null before the oldest day is known. */
+  nextDay: z.string().nullable(),
+  /** The server's count when the sync began (progress). */
+  total: z.number().int().min(0),
+  count: z.number().int().min(0),
+  chunks: z.array(z.string().regex(/^chunk-\d{6}\.jsonl\.gz$/)),
+  /** When the copy last heard from the server. */
+  syncedAt: z.string().nullable(),
+});
+export type IndexManifest = z.infer<typeof manifestSchema>;
+
+const MANIFEST = 'manifest.json';
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+export function emptyManifest(baseUrl: string): IndexManifest {
+  return { version: 1, baseUrl, phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], syncedAt: null };
+}
+
+export interface IndexStore {
+  readonly dir: string;
+  /** The manifest, or null when there is no copy (or it is unreadable: a copy can always be synced again). */
+  loadManifest(): Promise<IndexManifest | null>;
+  /** Every stored event, chunk by chunk, oldest first. */
+  readChunks(manifest: IndexManifest, onEvents: (events: FlagEvent[]) => void): Promise<void>;
+  /** Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. */
+  appendChunk(manifest: IndexManifest, events: readonly FlagEvent[], patch: Partial<IndexManifest>): Promise<IndexManifest>;
+  saveManifest(manifest: IndexManifest): Promise<void>;
+  /** Removes the copy entirely (profile removed, or the user turned the copy off). */
+  clear(): Promise<void>;
+}
+
+export function openIndexStore(dir: string): IndexStore {
+  const write = async (name: string, data: string | Buffer): Promise<void> => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(join(dir, name), data, { mode: 0o600 });
+  };
+  const saveManifest = (manifest: IndexManifest) => write(MANIFEST, JSON.stringify(manifest));
+  return {
+    dir,
+    async loadManifest() {
+      let text: string;
+      try {
+        text = await readFile(join(dir, MANIFEST), 'utf8');
+      } catch {
+        return null;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return null;
+      }
+      const manifest = manifestSchema.safeParse(parsed);
+      if (!manifest.success) return null;
+      // chunks the manifest does not name were written by a sync that stopped before its manifest: drop them
+      const names = new Set(manifest.data.chunks);
+      for (const entry of await readdir(dir)) {
+        if (entry !== MANIFEST && !names.has(entry)) await rm(join(dir, entry), { force: true });
+      }
+      return manifest.data;
+    },
+    async readChunks(manifest, onEvents) {
+      const events = z.array(eventSchema);
+      for (const name of manifest.chunks) {
+        const text = (await gunzipAsync(await readFile(join(dir, name)))).toString('utf8');
+        const lines = text.split('\n').filter((line) => line.length > 0);
+        onEvents(events.parse(lines.map((line) => JSON.parse(line) as unknown)));
+      }
+    },
+    async appendChunk(manifest, events, patch) {
+      const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
+      await write(name, await gzipAsync(events.map((event) => JSON.stringify(event)).join('\n') + '\n'));
+      const next = { ...manifest, ...patch, chunks: [...manifest.chunks, name], count: manifest.count + events.length };
+      await saveManifest(next);
+      return next;
+    },
+    saveManifest,
+    async clear() {
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

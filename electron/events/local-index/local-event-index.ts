@@ -1,0 +1,103 @@
+import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import { EventLog } from '../../backend/demo/events/event-log';
+
+/**
+ * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
+ * a text haystack: the same code that answers GET /search/events over a million demo events). The engine numbers
+ * rows 1..n; this keeps the server's id of each row beside it and translates on the way in and out.
+ * Events must be added oldest first (createdAt, then id, ascending), as the sync delivers them.
+ */
+export class LocalEventIndex {
+  readonly #log = new EventLog();
+  #ids = new Float64Array(1024);
+  #size = 0;
+  /** Server ids usually rise with time; if one does not, id lookups fall back to a scan. */
+  #sorted = true;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The newest server id held (0 when empty): where an incremental top-up starts. */
+  get newestId(): number {
+    let newest = 0;
+    if (this.#sorted) return this.#size ? (this.#ids[this.#size - 1] as number) : 0;
+    for (let i = 0; i < this.#size; i++) newest = Math.max(newest, this.#ids[i] as number);
+    return newest;
+  }
+
+  get newestCreatedAt(): string | null {
+    return this.#size === 0 ? null : (this.#log.query({ limit: '1' }).events[0]?.createdAt ?? null);
+  }
+
+  /** Appends events, oldest first. One stored at a time, so a rejected event leaves the two columns aligned. */
+  add(events: readonly FlagEvent[]): void {
+    for (const event of events) {
+      this.#log.appendHistory([toNewEvent(event)], { keepNoOps: true });
+      if (this.#size === this.#ids.length) {
+        const grown = new Float64Array(this.#ids.length * 2);
+        grown.set(this.#ids);
+        this.#ids = grown;
+      }
+      if (this.#size > 0 && event.id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
+      this.#ids[this.#size++] = event.id;
+    }
+  }
+
+  /** GET /search/events answered locally: same parameters, same answer shape, the server's ids. */
+  query(params: EventQueryParams): EventQueryPage {
+    let local = params;
+    if (params.id !== undefined) {
+      const positions = operands(params.id)
+        .map((id) => this.#position(Number(id)))
+        .filter((position): position is number => position !== undefined);
+      if (positions.length === 0) return { events: [], total: 0 };
+      local = { ...params, id: `IS_ANY_OF:${positions.map((p) => p + 1).join(',')}` };
+    }
+    const page = this.#log.query(local);
+    return { ...page, events: page.events.map((event) => ({ ...event, id: this.#ids[event.id - 1] as number })) };
+  }
+
+  #position(id: number): number | undefined {
+    if (!Number.isInteger(id)) return undefined;
+    if (!this.#sorted) {
+      for (let i = 0; i < this.#size; i++) if (this.#ids[i] === id) return i;
+      return undefined;
+    }
+    let low = 0;
+    let high = this.#size - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const value = this.#ids[mid] as number;
+      if (value === id) return mid;
+      if (value < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
+  }
+}
+
+function operands(value: string): string[] {
+  const colon = value.indexOf(':');
+  return value
+    .slice(colon + 1)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** What the engine stores of an event (label and summary are recomputed on read, as the server computes them). */
+export function toNewEvent(event: FlagEvent) {
+  return {
+    type: event.type,
+    createdBy: event.createdBy,
+    createdAt: event.createdAt,
+    createdByUserId: event.createdByUserId ?? null,
+    project: event.project ?? null,
+    featureName: event.featureName ?? null,
+    environment: event.environment ?? null,
+    data: event.data ?? null,
+    preData: event.preData ?? null,
+    tags: event.tags ?? [],
+  };
+}

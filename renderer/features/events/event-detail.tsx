@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ENTITY_EVENT_TYPES, entityOf, type EventEntity } from '../../../shared/domain/event-entity';
+import { beforeStateOf } from '../../../shared/domain/event-versions';
+import type { NameLookup } from '../../../shared/domain/semantic-diff';
+import type { FlagEvent } from '../../../shared/schemas';
+import { useActiveProfileId } from '../../lib/active-profile';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { instanceQueries } from '../instance';
+import { segmentQueries } from '../segments';
+import { eventQueries } from './api';
+import { BeforeStateNote, EventDiff } from './event-diff';
+import { exactTime, plainSummary } from './event-format';
+import { EntityTimeline } from './entity-timeline';
+import styles from './events.module.css';
+
+/** Names for the ids payloads carry (segments, projects), from what the instance lists. */
+export function useNameLookup(): NameLookup {
+  const segments = useInstanceQuery(segmentQueries.list).data;
+  const projects = useInstanceQuery(instanceQueries.projects).data;
+  return useMemo(() => {
+    const segmentNames = new Map(segments?.map((segment) => [String(segment.id), segment.name]));
+    const projectNames = new Map(projects?.map((project) => [project.id, project.name]));
+    return { segment: (id) => segmentNames.get(id), project: (id) => projectNames.get(id) };
+  }, [segments, projects]);
+}
+
+/** The events of one entity (its types, or a flag's name), newest first; the timeline narrows them to the entity. */
+export function useEntityEvents(entity: EventEntity | null) {
+  const profileId = useActiveProfileId() ?? '';
+  const types = entity ? ENTITY_EVENT_TYPES[entity.kind] : null;
+  const filters = entity?.kind === 'flag' ? { types: [], feature: entity.key } : { types: [...(types ?? [])] };
+  return useQuery({ ...eventQueries.timeline(profileId, entity?.kind ?? '', entity?.key ?? '', filters), enabled: entity !== null && profileId !== '' });
+}
+
+export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): void }) {
+  const names = useNameLookup();
+  const entity = entityOf(event);
+  const history = useEntityEvents(entity);
+  const [showTimeline, setShowTimeline] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const before = beforeStateOf(event, history.data?.events ?? []);
+  const needsHistory = !event.preData && !event.type.endsWith('-created') && entity !== null && entity.kind !== 'flag';
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(JSON.stringify(event, null, 2));
+    setCopied(true);
+  };
+
+  return (
+    <section className={styles.detail} aria-label={`Event ${event.id}`}>
+      <header className={styles.detailHeader}>
+        <div>
+          <h2 className={styles.detailTitle}>{event.label ?? event.type}</h2>
+          <p className={styles.detailSummary}>{plainSummary(event)}</p>
+        </div>
+        <button type="button" className="button button-quiet" onClick={onClose} aria-label="Close the event">
+          ✕
+        </button>
+      </header>
+      <dl className="facts">
+        <dt>Event</dt>
+        <dd>#{event.id}</dd>
+        <dt>When</dt>
+        <dd>
+          <time dateTime={event.createdAt}>{exactTime(event.createdAt)}</time>
+        </dd>
+        <dt>Type</dt>
+        <dd>
+          <code>{event.type}</code>
+        </dd>
+        <dt>By</dt>
+        <dd>{event.createdBy}</dd>
+        {event.project && (
+          <>
+            <dt>Project</dt>
+            <dd>{names.project?.(event.project) ?? event.project}</dd>
+          </>
+        )}
+        {event.featureName && (
+          <>
+            <dt>Flag</dt>
+            <dd>{event.featureName}</dd>
+          </>
+        )}
+        {event.environment && (
+          <>
+            <dt>Environment</dt>
+            <dd>{event.environment}</dd>
+          </>
+        )}
+      </dl>
+      <div className={styles.detailActions}>
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy as JSON'}
+        </button>
+        {entity && (
+          <button type="button" className="button" aria-expanded={showTimeline} onClick={() => setShowTimeline((open) => !open)}>
+            {showTimeline ? 'Hide history' : `History of this ${KIND_WORDS[entity.kind]}`}
+          </button>
+        )}
+      </div>
+      <h3 className="section-title">Change</h3>
+      {needsHistory && history.isPending ? (
+        <p className="muted">Looking for the previous version…</p>
+      ) : (
+        <>
+          <BeforeStateNote before={before} />
+          <EventDiff before={before.before} after={event.type.endsWith('-deleted') ? null : (event.data ?? null)} names={names} />
+        </>
+      )}
+      {showTimeline && entity && <EntityTimeline entity={entity} events={history.data?.events ?? []} loading={history.isPending} names={names} currentId={event.id} />}
+    </section>
+  );
+}
+
+export const KIND_WORDS: Record<EventEntity['kind'], string> = {
+  segment: 'segment',
+  flag: 'flag',
+  'strategy-type': 'strategy type',
+  cors: 'CORS setting',
+};
+

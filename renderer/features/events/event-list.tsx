@@ -1,0 +1,100 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { FlagEvent } from '../../../shared/schemas';
+import styles from './events.module.css';
+import { exactTime, plainSummary, relativeTime } from './event-format';
+
+const ROW_HEIGHT = 52;
+
+interface Props {
+  events: readonly FlagEvent[];
+  total: number;
+  selectedId: number | null;
+  onSelect(id: number): void;
+  onOpen(id: number): void;
+  /** Called when the reader nears the end of what is loaded. */
+  onNearEnd(): void;
+  now: number;
+}
+
+/**
+ * One virtualized list over the whole filtered history: only the rows in view exist in the DOM, so 100,000 loaded
+ * events scroll like 100. Arrow keys move the selection, Enter opens it, Home/End jump.
+ */
+export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd, now }: Props) {
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+  const selectedIndex = selectedId === null ? -1 : events.findIndex((event) => event.id === selectedId);
+
+  useEffect(() => {
+    if (lastIndex >= events.length - 20) onNearEnd();
+  }, [lastIndex, events.length, onNearEnd]);
+
+  const move = (index: number) => {
+    const event = events[Math.max(0, Math.min(events.length - 1, index))];
+    if (!event) return;
+    onSelect(event.id);
+    virtualizer.scrollToIndex(events.indexOf(event), { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(selectedIndex + 1),
+      ArrowUp: () => move(selectedIndex - 1),
+      PageDown: () => move(selectedIndex + 10),
+      PageUp: () => move(selectedIndex - 10),
+      Home: () => move(0),
+      End: () => move(events.length - 1),
+      Enter: () => selectedId !== null && onOpen(selectedId),
+    };
+    const action = keys[e.key];
+    if (action) {
+      e.preventDefault();
+      action();
+    }
+  };
+
+  return (
+    <div
+      ref={parent}
+      className={styles.list}
+      role="listbox"
+      aria-label={`Events, ${total.toLocaleString()} in all`}
+      aria-activedescendant={selectedId === null ? undefined : `event-row-${selectedId}`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const event = events[item.index] as FlagEvent;
+          const selected = event.id === selectedId;
+          return (
+            <div
+              key={event.id}
+              id={`event-row-${event.id}`}
+              role="option"
+              aria-selected={selected}
+              className={`${styles.row} ${selected ? styles.rowSelected : ''}`}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              onClick={() => onOpen(event.id)}
+            >
+              <div className={styles.rowTop}>
+                <time dateTime={event.createdAt} title={exactTime(event.createdAt)} className={styles.time}>
+                  {relativeTime(event.createdAt, now)}
+                </time>
+                <span className={styles.type}>{event.type}</span>
+                <span className={styles.who}>{event.createdBy}</span>
+                {event.project && <span className={styles.meta}>{event.project}</span>}
+                {event.featureName && <span className={styles.meta}>{event.featureName}</span>}
+                {event.environment && <span className={styles.meta}>{event.environment}</span>}
+              </div>
+              <div className={styles.rowSummary}>{plainSummary(event)}</div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FlagEvent } from '../../../shared/schemas';
+import { renderApp, resetBridge } from '../../test/render';
+
+afterEach(resetBridge);
+
+const strategyCreated: FlagEvent = {
+  id: 10,
+  type: 'strategy-created',
+  createdBy: 'ann',
+  createdAt: '2026-05-01T10:00:00.000Z',
+  data: { name: 'custom-geo', parameters: [{ name: 'region', type: 'string' }] },
+  preData: null,
+  label: 'strategy-created',
+  summary: '**ann** triggered **strategy-created**',
+};
+const strategyUpdated: FlagEvent = {
+  id: 12,
+  type: 'strategy-updated',
+  createdBy: 'bob',
+  createdAt: '2026-05-02T10:00:00.000Z',
+  data: { name: 'custom-geo', parameters: [{ name: 'zone', type: 'string' }] },
+  preData: null,
+  label: 'strategy-updated',
+  summary: '**bob** triggered **strategy-updated**',
+};
+
+const handlers = {
+  'events.browse': () => ({ events: [strategyUpdated, strategyCreated], total: 2, source: 'server' as const, syncedAt: null }),
+  'events.histogram': () => ({ days: 1, buckets: [{ from: '2026-05-01', to: '2026-05-01', count: 1 }, { from: '2026-05-02', to: '2026-05-02', count: 1 }] }),
+  'eventIndex.status': () => ({ enabled: false, state: 'off' as const, count: 0, total: 0, syncedAt: null, lastError: null }),
+  'instance.projects': () => [],
+  'instance.environments': () => [],
+  'segments.list': () => [],
+};
+
+describe('the event browser', () => {
+  it('reads filters from the URL and sends them to main as the server’s search parameters', async () => {
+    const { bridge } = renderApp('/events?type=strategy-updated,strategy-created&q=geo&from=2020-01-01', handlers);
+    await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+    expect(bridge.inputsOf('events.browse')[0]).toEqual({
+      type: 'IS_ANY_OF:strategy-updated,strategy-created',
+      query: 'geo',
+      from: 'IS:2020-01-01',
+      offset: '0',
+      limit: '200',
+    });
+    expect(screen.getByRole('button', { name: 'Remove type strategy-created' })).toBeTruthy();
+  });
+
+  it('shows a strategy-updated event as a diff against the previous event of the same strategy type, and says so', async () => {
+    renderApp('/events?event=12', handlers);
+    expect(await screen.findByLabelText('Event 12', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText(/the state written by event #10/);
+    const table = screen.getByRole('table', { name: 'Changes' });
+    expect(table.textContent).toContain('parameters › zone');
+    expect(table.textContent).toContain('parameters › region');
+  });
+
+  it('opens the history of the strategy type from the event', async () => {
+    renderApp('/events?event=12', handlers);
+    fireEvent.click(await screen.findByRole('button', { name: 'History of this strategy type' }));
+    await waitFor(() => expect(screen.getByText(/History of custom-geo \(2 events\)/)).toBeTruthy());
+    expect(screen.getAllByRole('button', { name: 'Restore this version' })).toHaveLength(2);
+  });
+});
