@@ -6,6 +6,7 @@ import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { guardReadOnly } from './ipc/read-only-guard';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
 
 /**
@@ -56,7 +57,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
+    handlers: guardReadOnly(createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO), () => connections.activeProtection()),
     senders,
     redact: (text) => connections.redact(text),
     onUnexpectedError: (channel, error) => {

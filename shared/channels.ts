@@ -34,6 +34,7 @@ export const CHANNEL_NAMES = [
   'connections.remove',
   'connections.activate',
   'connections.test',
+  'connections.setProtection',
   'app.info',
   'demo.reset',
 ] as const;

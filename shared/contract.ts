@@ -26,6 +26,7 @@ import {
   segmentIdSchema,
   segmentSchema,
   segmentStrategiesSchema,
+  setProtectionInputSchema,
   setStrategySegmentsSchema,
   strategyNameSchema,
   strategyTypeSchema,
@@ -100,6 +101,7 @@ export const contract = {
   'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  'connections.setProtection': channel(setProtectionInputSchema, connectionStatusSchema),
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),

@@ -43,7 +43,7 @@ describe('connection manager', () => {
     const { manager, factories } = await launch();
     const status = await manager.status();
     expect(status.activeProfileId).toBe('demo');
-    expect(status.profiles).toEqual([{ id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' }]);
+    expect(status.profiles).toEqual([{ id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', protection: 'none' }]);
     expect(factories.opened).toEqual([`demo:${join(dir, 'demo')}`]);
   });
 

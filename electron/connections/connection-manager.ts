@@ -8,6 +8,7 @@ import type {
   SaveProfileInput,
   TestConnectionInput,
 } from '../../shared/schemas';
+import { defaultProtection, type ProtectionLevel } from '../../shared/domain/protection';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { BackendFactories, DemoStoreHandle } from './backend-factories';
 import { demoProfileReadOnly, notOnDemo, profileNotFound, tokenMissing } from './connection-errors';
@@ -28,6 +29,10 @@ export interface ConnectionManager {
   activate(id: string): Promise<ConnectionStatus>;
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
+  /** Sets how a profile (the demo included) guards destructive actions. */
+  setProtection(id: string, protection: ProtectionLevel): Promise<ConnectionStatus>;
+  /** The active profile's protection level (read-only makes dispatch refuse every write). */
+  activeProtection(): ProtectionLevel;
   /** The active backend, once any switch in progress has finished. */
   backend(): Promise<AdminBackend>;
   resetDemo(): Promise<void>;
@@ -52,7 +57,7 @@ interface Active {
 
 const SUPERSEDED: ConnectionReport = { ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' };
 
-const DEMO_VIEW: ProfileView = { id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
+const DEMO_VIEW: Omit<ProfileView, 'protection'> = { id: DEMO_PROFILE_ID, name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
 
 export function createConnectionManager(options: ConnectionManagerOptions): ConnectionManager {
   const { userDataDir, vault, factories } = options;
@@ -102,16 +107,29 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     await saveProfiles(userDataDir, file);
   }
 
+  function protectionOf(id: string): ProtectionLevel {
+    if (id === DEMO_PROFILE_ID) return file.demoProtection ?? defaultProtection('demo');
+    return file.profiles.find((p) => p.id === id)?.protection ?? defaultProtection('remote');
+  }
+
   async function buildStatus(): Promise<ConnectionStatus> {
     const remotes = await Promise.all(
       file.profiles.map(async (p): Promise<ProfileView> => {
         const storage = await vault.storage(p.id);
-        return { id: p.id, name: p.name, kind: 'remote', baseUrl: p.baseUrl, hasToken: storage !== 'none', tokenStorage: storage };
+        return {
+          id: p.id,
+          name: p.name,
+          kind: 'remote',
+          baseUrl: p.baseUrl,
+          hasToken: storage !== 'none',
+          tokenStorage: storage,
+          protection: protectionOf(p.id),
+        };
       }),
     );
     return {
       activeProfileId: active?.profileId ?? DEMO_PROFILE_ID,
-      profiles: [DEMO_VIEW, ...remotes],
+      profiles: [{ ...DEMO_VIEW, protection: protectionOf(DEMO_PROFILE_ID) }, ...remotes],
       encryptionAvailable: vault.encryptionAvailable,
       ...(notices.length ? { notice: notices.join(' ') } : {}),
     };
@@ -148,7 +166,12 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         if (input.id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
         const id = input.id ?? `remote-${randomUUID()}`;
         const existing = input.id === undefined ? undefined : find(input.id);
-        const profile: StoredProfile = { id, name: input.name, baseUrl: input.baseUrl };
+        const profile: StoredProfile = {
+          id,
+          name: input.name,
+          baseUrl: input.baseUrl,
+          ...(existing?.protection ? { protection: existing.protection } : {}),
+        };
         const before = { file, token: input.token === undefined ? undefined : await vault.get(id) };
         const reconnect = active?.profileId === id;
         file = {
@@ -187,6 +210,25 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         await persist();
         return changed();
       }),
+
+    setProtection: (id, protection) =>
+      serial(async () => {
+        const before = file;
+        if (id === DEMO_PROFILE_ID) file = { ...file, demoProtection: protection };
+        else {
+          find(id);
+          file = { ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, protection } : p)) };
+        }
+        try {
+          await persist();
+        } catch (error) {
+          file = before;
+          throw error;
+        }
+        return changed();
+      }),
+
+    activeProtection: () => protectionOf(active?.profileId ?? DEMO_PROFILE_ID),
 
     activate: (id) =>
       serial(async () => {

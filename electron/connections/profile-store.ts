@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { protectionLevelSchema } from '../../shared/schemas';
 
 /** The built-in demo profile: always there, never stored, never removed. */
 export const DEMO_PROFILE_ID = 'demo';
@@ -11,12 +12,16 @@ const storedProfileSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
   name: z.string().min(1).max(100),
   baseUrl: z.string().min(1).max(2048),
+  /** Absent in files written before protection levels: the remote default (confirm) applies. */
+  protection: protectionLevelSchema.optional(),
 });
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
 const profilesFileSchema = z.strictObject({
   version: z.literal(1),
   lastUsedProfileId: z.string(),
+  /** The demo's protection level when the user changed it (default none). */
+  demoProtection: protectionLevelSchema.optional(),
   profiles: z.array(storedProfileSchema),
 });
 export type ProfilesFile = z.infer<typeof profilesFileSchema>;

@@ -44,6 +44,7 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo)
     'connections.remove': ({ id }) => connections.remove(id),
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.test': (input) => connections.test(input),
+    'connections.setProtection': ({ id, protection }) => connections.setProtection(id, protection),
     'app.info': async () => appInfo,
     'demo.reset': () => connections.resetDemo().then(done),
   };

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PROTECTION_LEVELS } from '../domain/protection';
+
+export const protectionLevelSchema = z.enum(PROTECTION_LEVELS);
 
 /** A connection profile as the renderer sees it. The token itself never leaves the main process. */
 export const profileViewSchema = z.strictObject({
@@ -9,6 +12,8 @@ export const profileViewSchema = z.strictObject({
   hasToken: z.boolean(),
   /** encrypted: saved with the OS keychain (safeStorage); memory: kept for this session only; none: no token. */
   tokenStorage: z.enum(['encrypted', 'memory', 'none']),
+  /** How destructive actions are guarded on this profile (shared/domain/protection.ts). */
+  protection: protectionLevelSchema,
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
@@ -54,6 +59,9 @@ export const saveProfileInputSchema = z.strictObject({
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
 export const profileIdInputSchema = z.strictObject({ id: z.string().min(1).max(100) });
+
+export const setProtectionInputSchema = z.strictObject({ id: z.string().min(1).max(100), protection: protectionLevelSchema });
+export type SetProtectionInput = z.infer<typeof setProtectionInputSchema>;
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([

@@ -45,6 +45,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'connections.remove': { id: 'remote-1' },
   'connections.activate': { id: 'remote-1' },
   'connections.test': { baseUrl: 'https://unleash.example.com', token: 'fuzz-token' },
+  'connections.setProtection': { id: 'remote-1', protection: 'read-only' },
   'app.info': {},
   'demo.reset': {},
 };

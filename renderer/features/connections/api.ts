@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProtectionLevel } from '../../../shared/domain/protection';
 import { useEffect } from 'react';
 import type { ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
 import { connectionKeys } from '../../lib/active-profile';
@@ -67,4 +68,13 @@ export function useConnectionPushes(): void {
     if (!bridge) return undefined;
     return bridge.on('connections.changed', (status) => storeStatus(client, status));
   }, [client]);
+}
+
+export function useSetProtection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; protection: ProtectionLevel }) => call('connections.setProtection', input),
+    onSuccess: (status) => storeStatus(client, status),
+    meta: { readOnly: true },
+  });
 }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus, ProfileView } from '../../../shared/schemas';
 import { renderApp, resetBridge } from '../../test/render';
 
-const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
-const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory' };
+const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', protection: 'none' };
+const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory', protection: 'confirm' };
 
 function renderWith(status: ConnectionStatus) {
   const { bridge } = renderApp('/connections', {

@@ -1,2 +1,3 @@
 /** What other features may use of connections. */
 export { useActiveProfile, useActiveProfileId, useConnectionPushes, useConnectionStatus } from './api';
+export { ProtectionBadge, useGuardedAction, useProtection } from './protection';

@@ -62,7 +62,7 @@ describe('connection form', () => {
   });
 
   it('keeps the stored token when editing with the token field empty', async () => {
-    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted' };
+    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted', protection: 'confirm' };
     const onDone = renderForm(profile);
     expect(screen.getByText('Leave empty to keep the stored token.')).toBeTruthy();
     type('Name', 'Production');
