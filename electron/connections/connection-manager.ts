@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type {
   ConnectionReport,
   ConnectionStatus,
+  ProfileIdInput,
+  SetProtectionInput,
   ProfileView,
   SaveProfileInput,
   TestConnectionInput,
@@ -25,12 +27,12 @@ export interface ConnectionManager {
   start(): Promise<void>;
   status(): Promise<ConnectionStatus>;
   save(input: SaveProfileInput): Promise<ConnectionStatus>;
-  remove(id: string): Promise<ConnectionStatus>;
-  activate(id: string): Promise<ConnectionStatus>;
+  remove(input: ProfileIdInput): Promise<ConnectionStatus>;
+  activate(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
   /** Sets how a profile (the demo included) guards destructive actions. */
-  setProtection(id: string, protection: ProtectionLevel): Promise<ConnectionStatus>;
+  setProtection(input: SetProtectionInput): Promise<ConnectionStatus>;
   /** The active profile's protection level (read-only makes dispatch refuse every write). */
   activeProtection(): ProtectionLevel;
   /** The active backend, once any switch in progress has finished. */
@@ -196,7 +198,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    remove: (id) =>
+    remove: ({ id }) =>
       serial(async () => {
         if (id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
         find(id);
@@ -211,7 +213,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    setProtection: (id, protection) =>
+    setProtection: ({ id, protection }) =>
       serial(async () => {
         const before = file;
         if (id === DEMO_PROFILE_ID) file = { ...file, demoProtection: protection };
@@ -230,7 +232,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
 
     activeProtection: () => protectionOf(active?.profileId ?? DEMO_PROFILE_ID),
 
-    activate: (id) =>
+    activate: ({ id }) =>
       serial(async () => {
         if (id !== DEMO_PROFILE_ID) find(id);
         if (active?.profileId !== id) await switchTo(id);

@@ -59,6 +59,7 @@ export const saveProfileInputSchema = z.strictObject({
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
 export const profileIdInputSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export type ProfileIdInput = z.infer<typeof profileIdInputSchema>;
 
 export const setProtectionInputSchema = z.strictObject({ id: z.string().min(1).max(100), protection: protectionLevelSchema });
 export type SetProtectionInput = z.infer<typeof setProtectionInputSchema>;
