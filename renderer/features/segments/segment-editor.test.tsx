@@ -113,7 +113,7 @@ describe('segment editor', () => {
     await screen.findByRole('link', { name: 'checkout' });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: '“beta-users” is in use' });
-    expect(within(dialog).getByText('production (production)')).toBeTruthy();
+    expect(within(dialog).getByText('production')).toBeTruthy();
     expect(bridge.inputsOf('segments.delete')).toEqual([]);
   });
 

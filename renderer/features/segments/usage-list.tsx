@@ -16,10 +16,8 @@ export function UsageList({ groups }: { groups: readonly UsageGroup[] }) {
                 <ul className={styles.envs}>
                   {flag.environments.map((env) => (
                     <li key={env.name}>
-                      <span className={env.production ? styles.production : undefined}>
-                        {env.name}
-                        {env.production ? ' (production)' : ''}
-                      </span>
+                      <span className={env.production ? styles.production : undefined}>{env.name}</span>
+                      {env.production && env.name !== 'production' ? <span className={styles.production}> (production)</span> : null}
                       {': '}
                       {env.strategies.map((s) => s.strategyName).join(', ')}
                     </li>
