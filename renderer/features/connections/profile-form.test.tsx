@@ -98,3 +98,29 @@ describe('connection form', () => {
     expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+describe('connection form papercuts', () => {
+  it('refuses a base URL ending in /api, saying why and what to use', () => {
+    renderForm();
+    type('Name', 'Prod');
+    type('Base URL', 'https://unleash.example.com/api/');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    expect(screen.getByText('Leave out “/api”: Flagdesk adds it. Use https://unleash.example.com')).toBeTruthy();
+    expect(writes()).toEqual([]);
+  });
+
+  it('saves and activates the new profile in one step', async () => {
+    const saved = statusWith([
+      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', protection: 'none' },
+      { id: 'remote-1', name: 'Prod', kind: 'remote', baseUrl: 'https://unleash.example.com', hasToken: true, tokenStorage: 'encrypted', protection: 'confirm' },
+    ]);
+    const onDone = renderForm(undefined, vi.fn(), { 'connections.save': () => saved, 'connections.activate': () => ({ ...saved, activeProfileId: 'remote-1' }) });
+    type('Name', 'Prod');
+    type('Base URL', 'https://unleash.example.com');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and activate' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bridge.inputsOf('connections.activate')).toEqual([{ id: 'remote-1' }]);
+  });
+});

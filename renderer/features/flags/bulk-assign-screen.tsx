@@ -144,6 +144,7 @@ export default function BulkAssignScreen() {
       {error && <ErrorBanner error={error} action="Loading strategies" />}
       {pending && <Loading label="Loading every flag's strategies…" />}
       {!pending && (
+        <div className={styles.tableWrap}>
         <table className={styles.table} aria-label="Strategies">
           <thead>
             <tr>
@@ -163,15 +164,16 @@ export default function BulkAssignScreen() {
                     <input type="checkbox" checked={picked.has(t.key)} onChange={() => toggle(t.key)} aria-label={`${t.featureName} ${t.environment} ${t.strategyName}`} />
                   </td>
                   <td>
-                    <Link to={`/flags/${encodeURIComponent(t.projectId)}/${encodeURIComponent(t.featureName)}`}>{t.featureName}</Link>
+                    <Link className={styles.nowrap} to={`/flags/${encodeURIComponent(t.projectId)}/${encodeURIComponent(t.featureName)}`}>{t.featureName}</Link>
                     <div className="muted">{t.projectId}</div>
                   </td>
                   <td>{t.environment}{t.production ? <span className={styles.prod}> production</span> : null}</td>
                   <td>{t.strategyName}</td>
                   <td>
                     {[...new Set([...t.segments, ...after])].map((id) => (
-                      <span key={id} className={!t.segments.includes(id) ? styles.added : !after.includes(id) ? styles.removed : undefined}>
-                        {byId.get(id) ?? `#${id}`}{' '}
+                      <span key={id} className={`${styles.segmentName} ${!t.segments.includes(id) ? styles.added : !after.includes(id) ? styles.removed : ''}`}>
+                        {!t.segments.includes(id) ? '+ ' : !after.includes(id) ? '− ' : ''}
+                        {byId.get(id) ?? `#${id}`}
                       </span>
                     ))}
                     {after.length > limit ? <strong className={styles.warn}> over the limit of {limit}: skipped</strong> : null}
@@ -181,6 +183,7 @@ export default function BulkAssignScreen() {
             })}
           </tbody>
         </table>
+        </div>
       )}
       <div className={styles.applyRow} aria-live="polite">
         <span data-testid="bulk-preview">
