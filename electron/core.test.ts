@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeCipher, fakeFactories } from './connections/fakes';
+import { fakeCipher, fakeFactories } from './connections/test-support/fakes';
 import { createMainCore } from './core';
 
 const SENDER = { webContentsId: 3, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../shared/schemas';
 import { isApiError } from '../../shared/errors';
 import { createConnectionManager } from './connection-manager';
-import { fakeCipher, fakeFactories } from './fakes';
+import { fakeCipher, fakeFactories } from './test-support/fakes';
 import { createTokenVault } from './token-vault';
 
 const TOKEN = '*:*.very-secret-admin-token';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, contract } from '../../shared/contract';
 import { createDemoBackend } from '../backend/demo';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { malformedCandidates } from './fuzz/malformed';
 import { VALID_SAMPLES } from './fuzz/samples';

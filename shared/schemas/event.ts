@@ -48,7 +48,7 @@ export type Events = z.infer<typeof eventsSchema>;
 export const listEventsQuerySchema = z.strictObject({ project: z.string().optional() });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (facts §10.1). */
+/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (docs/server-behaviour.md#body-search-6x). */
 export const searchEventsSchema = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
   project: z.string().optional(),
@@ -61,7 +61,7 @@ export type SearchEvents = z.infer<typeof searchEventsSchema>;
 
 /**
  * GET /api/admin/search/events (the 7+/8.x search, also served by 6.10.1): parameters as the strings the server
- * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (facts §4.3).
+ * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (docs/server-behaviour.md#query-search).
  */
 export const eventQueryParamsSchema = z.strictObject({
   query: z.string().max(1000).optional(),

@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import type { WireResponse } from './handle-request';
 import { bareErrorResponse, errorResponse } from './wire-response';
 
-/** The middleware steps Unleash runs before a handler (facts §1, §8, §9; probe §4), one function each. */
+/** The middleware steps Unleash runs before a handler (docs/server-behaviour.md#request-pipeline, #errors and #authentication), one function each. */
 
 /** express.json()'s default limit (100 kB). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -28,7 +28,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * body-parser: only JSON content types are parsed; an empty body becomes `{}`; `strict: false` allows any JSON
  * value. Malformed JSON answers 400 `{message}` with JSON.parse's own words, before any routing.
  */
-export function parseBody(
+export function parseRequestJson(
   body: string | undefined,
   contentType: string | undefined,
 ): { ok: true; value: unknown } | { ok: false; response: WireResponse } {

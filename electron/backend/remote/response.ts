@@ -68,7 +68,7 @@ export function invalidResponse(exchange: Exchange, why: string): ApiError {
  * Parses a 2xx body with a shared schema (loose: unknown fields pass). `prepare` fills what a server leaves out
  * before validation (e.g. `project` on list items).
  */
-export function parseBody<S extends z.ZodType>(
+export function parseAnswer<S extends z.ZodType>(
   res: HttpResponse,
   exchange: Exchange,
   schema: S,

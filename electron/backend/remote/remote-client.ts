@@ -1,0 +1,35 @@
+import { normaliseBaseUrl, type ServerUrl } from './base-url';
+import { createHttpClient, type HttpClient } from './http-client';
+import { fetchTransport, nodeTransport } from './transport';
+
+export interface RemoteOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  retries?: number;
+  fetch?: typeof fetch;
+}
+
+export const REMOTE_DEFAULTS = { timeoutMs: 15_000, maxBodyBytes: 10 * 1024 * 1024, retries: 2 } as const;
+
+/**
+ * The one HTTP-client set-up, shared by the remote backend and the connection test: the normalised server URL
+ * (throws ApiError 400 on a bad one), the limits with their defaults, and the transport (node:http, or an
+ * injected fetch). `defaults` lets the connection test answer promptly (no retries) unless told otherwise.
+ */
+export function createRemoteClient(
+  options: RemoteOptions,
+  defaults: { retries: number } = REMOTE_DEFAULTS,
+): { server: ServerUrl; http: HttpClient } {
+  const server = normaliseBaseUrl(options.baseUrl);
+  const http = createHttpClient({
+    server,
+    token: options.token,
+    timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
+    retries: options.retries ?? defaults.retries,
+    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+  });
+  return { server, http };
+}
