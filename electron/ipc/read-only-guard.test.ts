@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../shared/contract';
 import { CHANNEL_EFFECT } from '../../shared/domain/protection';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore } from '../core';
 import { VALID_SAMPLES } from './fuzz/samples';
 
