@@ -68,7 +68,20 @@ export const uiBench: BenchModule = {
     try {
       await app.open();
       const page = app.page;
-      const segments = await (await app.core.connections.backend()).listSegments();
+      const backend = await app.core.connections.backend();
+      // The list must stay instant at the server's limit (300 segments): fill the demo up to it first.
+      const seeded = (await backend.listSegments()).length;
+      for (let i = seeded; i < 300; i += 1) {
+        await backend.createSegment({
+          name: `bench-segment-${String(i).padStart(3, '0')}`,
+          description: 'Made by the ui bench',
+          constraints: [
+            { contextName: 'userId', operator: 'IN', values: Array.from({ length: 12 }, (_, v) => `user-${i}-${v}`) },
+            { contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.2.3' },
+          ],
+        });
+      }
+      const segments = await backend.listSegments();
       const id = segments[0]?.id ?? 1;
       const listTimes: number[] = [];
       const editorTimes: number[] = [];
