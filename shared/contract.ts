@@ -14,10 +14,12 @@ import {
   eventsSchema,
   featureSchema,
   frontendOriginsSchema,
+  pathIdSchema,
   listEventsQuerySchema,
   profileIdInputSchema,
   projectSchema,
   saveProfileInputSchema,
+  saveStatusSchema,
   searchEventsSchema,
   segmentIdSchema,
   segmentSchema,
@@ -40,8 +42,9 @@ import {
 const none = z.strictObject({});
 const nothing = z.null();
 const id = z.strictObject({ id: segmentIdSchema });
-const projectId = z.string().min(1).max(100);
-const featureName = z.string().min(1).max(100);
+/** Ids that become path segments of a request: no dot segments, no slashes (shared/schemas/path-id.ts). */
+const projectId = pathIdSchema;
+const featureName = pathIdSchema;
 
 interface ChannelSpec {
   input: z.ZodType;
@@ -60,7 +63,7 @@ export const contract = {
   'segments.update': channel(z.strictObject({ id: segmentIdSchema, segment: upsertSegmentSchema }), nothing),
   'segments.delete': channel(id, nothing),
   'segments.strategies': channel(id, segmentStrategiesSchema),
-  'segments.forStrategy': channel(z.strictObject({ strategyId: z.string().min(1).max(100) }), z.array(segmentSchema)),
+  'segments.forStrategy': channel(z.strictObject({ strategyId: pathIdSchema }), z.array(segmentSchema)),
   'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
@@ -93,9 +96,14 @@ export const contract = {
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
   'connections.setProtection': channel(setProtectionInputSchema, connectionStatusSchema),
+  /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
+  'connections.chooseCaFile': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.clearCaFile': channel(profileIdInputSchema, connectionStatusSchema),
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),
+  /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
+  'demo.saveStatus': channel(none, saveStatusSchema),
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec };
 
 export type Contract = typeof contract;
@@ -115,8 +123,10 @@ export function isChannel(value: unknown): value is Channel {
 /** Pushes from main to the renderer (only to the app's own window). */
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
+  'demo.saveStatus': saveStatusSchema,
 } as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
+export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
 
 /** What every invoke resolves to: handlers never throw across IPC. */

@@ -6,4 +6,5 @@ declare class URL {
   readonly protocol: string;
   readonly username: string;
   readonly password: string;
+  readonly hostname: string;
 }

@@ -54,8 +54,11 @@ export const CHANNEL_EFFECT = {
   'connections.activate': 'local',
   'connections.test': 'local',
   'connections.setProtection': 'local',
+  'connections.chooseCaFile': 'local',
+  'connections.clearCaFile': 'local',
   'app.info': 'local',
   'demo.reset': 'write',
+  'demo.saveStatus': 'local',
 } as const satisfies Readonly<Record<Channel, 'read' | 'write' | 'local'>>;
 
 export function isWriteChannel(channel: Channel): boolean {

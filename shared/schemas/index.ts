@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './constraint';
 export * from './segment';
 export * from './event';
@@ -7,3 +8,5 @@ export * from './ui-config';
 export * from './error';
 export * from './instance';
 export * from './connection';
+export * from './path-id';
+export * from './storage';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './path-id';
 import { constraintSchema } from './constraint';
 
 /** Reads the UI needs besides the seed's operations, in Unleash's own shapes. */
@@ -78,7 +79,8 @@ export type ContextField = z.infer<typeof contextFieldSchema>;
 
 /** Writes used to set an instance up (the behaviour suite's fixtures, and later the UI). */
 export const createFeatureSchema = z.strictObject({
-  name: z.string().min(1),
+  // Later a path segment (/features/{name}).
+  name: pathIdSchema,
   description: z.string().optional(),
   type: z.string().optional(),
 });

@@ -36,11 +36,36 @@ export function parseRequestJson(
   if (Buffer.byteLength(body, 'utf8') > BODY_LIMIT_BYTES) {
     return { ok: false, response: bareErrorResponse(413, 'request entity too large') };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(body) as unknown };
+    value = JSON.parse(body) as unknown;
   } catch (error) {
+    // body-parser answers with JSON.parse's sentence (a wire-compatible parse error, not an internal fault).
     return { ok: false, response: bareErrorResponse(400, (error as Error).message) };
   }
+  // Validation and error details walk the body recursively; a 10,000-deep one would overflow the stack (a 500).
+  if (nestingDepth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+    return { ok: false, response: bareErrorResponse(400, `request body is nested more than ${MAX_BODY_DEPTH} levels deep`) };
+  }
+  return { ok: true, value };
+}
+
+/** No admin API body comes near this (a constraint inside a segment is 4 levels). */
+export const MAX_BODY_DEPTH = 32;
+
+/** How deep arrays and objects nest, counted without recursion and stopping once past `limit`. */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, level]);
+  }
+  return deepest;
 }
 
 const LOGIN_PATH = '/auth/simple/login';

@@ -9,6 +9,10 @@ export interface RemoteOptions {
   maxBodyBytes?: number;
   retries?: number;
   fetch?: typeof fetch;
+  /** Plain http to a host other than loopback, which is refused unless the profile allows it. */
+  allowInsecureHttp?: boolean;
+  /** Certificate authorities to trust for https (tls-trust.ts); default Node's bundled list. */
+  ca?: readonly string[];
 }
 
 export const REMOTE_DEFAULTS = { timeoutMs: 15_000, maxBodyBytes: 10 * 1024 * 1024, retries: 2 } as const;
@@ -22,14 +26,14 @@ export function createRemoteClient(
   options: RemoteOptions,
   defaults: { retries: number } = REMOTE_DEFAULTS,
 ): { server: ServerUrl; http: HttpClient } {
-  const server = normaliseBaseUrl(options.baseUrl);
+  const server = normaliseBaseUrl(options.baseUrl, options.allowInsecureHttp);
   const http = createHttpClient({
     server,
     token: options.token,
     timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
     maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
     retries: options.retries ?? defaults.retries,
-    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport({ ca: options.ca }),
   });
   return { server, http };
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { PROTECTION_INFO, PROTECTION_LEVELS, type ProtectionLevel } from '../../../shared/domain/protection';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
+import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 
@@ -24,11 +24,12 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const reset = useResetDemo();
   const setProtection = useSetProtection();
   const protectionId = useId();
+  const caFile = useCaFile();
   const [confirming, setConfirming] = useState(false);
   const remote = profile.kind === 'remote';
   // Only the active demo can be reset: its data is what every screen shows right now.
   const resettable = !remote && active;
-  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error;
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -37,6 +38,11 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
           <span className="profile-name">{profile.name}</span>
           <span className={`badge badge-${profile.kind}`}>{remote ? 'Remote' : 'Demo'}</span>
           {active && <span className="badge badge-active">Active</span>}
+          {profile.insecureHttp && (
+            <span className="badge badge-warning" title="The API token travels unencrypted over plain http">
+              insecure http
+            </span>
+          )}
         </div>
         <p className="profile-meta">
           {remote ? (
@@ -44,6 +50,12 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
               <span className="mono">{profile.baseUrl}</span>
               <span aria-hidden="true"> · </span>
               <span className={profile.tokenStorage === 'memory' ? 'warning-text' : undefined}>{TOKEN_LABEL[profile.tokenStorage]}</span>
+              {profile.caFileName && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span>Trusts CA {profile.caFileName}</span>
+                </>
+              )}
             </>
           ) : (
             'Built-in sample instance, kept on this computer. Safe to experiment with.'
@@ -77,6 +89,16 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
         {remote && (
           <button type="button" className="button" onClick={onEdit}>
             Edit
+          </button>
+        )}
+        {remote && (
+          <button type="button" className="button" onClick={() => caFile.choose.mutate(profile.id)} disabled={caFile.choose.isPending}>
+            Choose CA file…
+          </button>
+        )}
+        {remote && profile.caFileName && (
+          <button type="button" className="button button-quiet" onClick={() => caFile.clear.mutate(profile.id)} disabled={caFile.clear.isPending}>
+            Forget CA file
           </button>
         )}
         {remote && !confirming && (
