@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          setupFiles: ['renderer/test/setup.ts'],
           include: ['renderer/**/*.test.tsx', 'renderer/**/*.test.ts'],
         },
       },

@@ -7,6 +7,7 @@ import { createTokenVault, type TokenCipher } from './connections/token-vault';
 import { createEventFeatures } from './events/event-features';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { guardReadOnly } from './ipc/read-only-guard';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
 import type { ShellPort } from './shell/shell-port';
 
@@ -87,7 +88,10 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
+    handlers: guardReadOnly(
+      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
+      () => connections.activeProtection(),
+    ),
     senders,
     redact: (text) => connections.redact(text),
     redactValue: (value) => connections.redactValue(value),

@@ -5,7 +5,7 @@ import { formatTable } from './bench/table';
 import type { BenchContext, BenchRow } from './bench/types';
 
 /**
- * `npm run bench [-- --events N] [-- --runs N] [-- --only <module name part>]`: runs every measurement module
+ * `npm run bench [-- --events N] [-- --runs N] [-- --only <group or module name part>]`: runs every measurement module
  * (scripts/bench/modules.ts), prints a table against the DESIGN.md budgets and writes .bench/results.json.
  */
 function parseArgs(argv: string[]): BenchContext & { only: string | undefined } {
@@ -22,14 +22,14 @@ function parseArgs(argv: string[]): BenchContext & { only: string | undefined } 
 
 async function main(): Promise<void> {
   const { only, ...ctx } = parseArgs(process.argv.slice(2));
-  const results: { module: string; row: BenchRow }[] = [];
+  const results: { module: string; group: string | undefined; row: BenchRow }[] = [];
   for (const mod of BENCH_MODULES) {
-    if (only && !mod.name.includes(only)) continue;
+    if (only && mod.group !== only && !mod.name.includes(only)) continue;
     process.stderr.write(`bench: ${mod.name}...\n`);
     try {
-      for (const row of await mod.run(ctx)) results.push({ module: mod.name, row });
+      for (const row of await mod.run(ctx)) results.push({ module: mod.name, group: mod.group, row });
     } catch (error) {
-      results.push({ module: mod.name, row: { name: 'failed', value: null, unit: '', status: 'todo', note: String(error) } });
+      results.push({ module: mod.name, group: mod.group, row: { name: 'failed', value: null, unit: '', status: 'todo', note: String(error) } });
     }
   }
   console.log(formatTable(results));

@@ -42,6 +42,7 @@ export const CHANNEL_NAMES = [
   'connections.remove',
   'connections.activate',
   'connections.test',
+  'connections.setProtection',
   'connections.chooseCaFile',
   'connections.clearCaFile',
   'app.info',

@@ -31,6 +31,7 @@ import {
   segmentIdSchema,
   segmentSchema,
   segmentStrategiesSchema,
+  setProtectionInputSchema,
   setStrategySegmentsSchema,
   strategyNameSchema,
   strategyTypeSchema,
@@ -121,6 +122,7 @@ export const contract = {
   'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  'connections.setProtection': channel(setProtectionInputSchema, connectionStatusSchema),
   /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
   'connections.chooseCaFile': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.clearCaFile': channel(profileIdInputSchema, connectionStatusSchema),

@@ -44,7 +44,7 @@ describe('connection manager', () => {
     const status = await manager.status();
     expect(status.activeProfileId).toBe('demo');
     expect(status.profiles).toEqual([
-      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false },
+      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' },
     ]);
     expect(factories.opened).toEqual([`demo:${join(dir, 'demo')}`]);
   });

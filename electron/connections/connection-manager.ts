@@ -6,12 +6,14 @@ import type {
   ConnectionReport,
   ConnectionStatus,
   ProfileIdInput,
+  SetProtectionInput,
   ProfileView,
   SaveProfileInput,
   SaveStatus,
   ServerCapabilities,
   TestConnectionInput,
 } from '../../shared/schemas';
+import { defaultProtection, type ProtectionLevel } from '../../shared/domain/protection';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle, RemoteSettings } from './backend-factories';
 import { readCaFile } from '../backend/remote/tls-trust';
@@ -44,6 +46,10 @@ export interface ConnectionManager {
   activate(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
+  /** Sets how a profile (the demo included) guards destructive actions. */
+  setProtection(input: SetProtectionInput): Promise<ConnectionStatus>;
+  /** The active profile's protection level (read-only makes dispatch refuse every write). */
+  activeProtection(): ProtectionLevel;
   /** Asks for a CA certificate file (main's dialog) that the profile then trusts; a cancelled dialog changes nothing. */
   chooseCaFile(input: ProfileIdInput): Promise<ConnectionStatus>;
   clearCaFile(input: ProfileIdInput): Promise<ConnectionStatus>;
@@ -83,7 +89,7 @@ interface Active {
 
 const SUPERSEDED: ConnectionReport = { ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' };
 
-const DEMO_VIEW: ProfileView = {
+const DEMO_VIEW: Omit<ProfileView, 'protection'> = {
   id: DEMO_PROFILE_ID,
   name: 'Demo',
   kind: 'demo',
@@ -196,6 +202,11 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     await saveProfiles(userDataDir, file);
   }
 
+  function protectionOf(id: string): ProtectionLevel {
+    if (id === DEMO_PROFILE_ID) return file.demoProtection ?? defaultProtection('demo');
+    return file.profiles.find((p) => p.id === id)?.protection ?? defaultProtection('remote');
+  }
+
   async function buildStatus(): Promise<ConnectionStatus> {
     const remotes = await Promise.all(
       file.profiles.map(async (p): Promise<ProfileView> => {
@@ -207,6 +218,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
           baseUrl: p.baseUrl,
           hasToken: storage !== 'none',
           tokenStorage: storage,
+          protection: protectionOf(p.id),
           allowInsecureHttp: p.allowInsecureHttp === true,
           insecureHttp: sendsInClear(p),
           ...(p.caFile ? { caFileName: basename(p.caFile) } : {}),
@@ -216,7 +228,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     const activeProfile = file.profiles.find((p) => p.id === active?.profileId);
     return {
       activeProfileId: active?.profileId ?? DEMO_PROFILE_ID,
-      profiles: [DEMO_VIEW, ...remotes],
+      profiles: [{ ...DEMO_VIEW, protection: protectionOf(DEMO_PROFILE_ID) }, ...remotes],
       encryptionAvailable: vault.encryptionAvailable,
       activeInsecureHttp: activeProfile !== undefined && sendsInClear(activeProfile),
       ...(notices.length ? { notice: notices.join(' ') } : {}),
@@ -288,6 +300,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
           id,
           name: input.name,
           baseUrl: input.baseUrl,
+          ...(existing?.protection ? { protection: existing.protection } : {}),
           ...(allowInsecureHttp ? { allowInsecureHttp } : {}),
           ...(existing?.caFile ? { caFile: existing.caFile } : {}),
         };
@@ -329,6 +342,25 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         await persist();
         return changed();
       }),
+
+    setProtection: ({ id, protection }) =>
+      serial(async () => {
+        const before = file;
+        if (id === DEMO_PROFILE_ID) file = { ...file, demoProtection: protection };
+        else {
+          find(id);
+          file = { ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, protection } : p)) };
+        }
+        try {
+          await persist();
+        } catch (error) {
+          file = before;
+          throw error;
+        }
+        return changed();
+      }),
+
+    activeProtection: () => protectionOf(active?.profileId ?? DEMO_PROFILE_ID),
 
     activate: ({ id }) =>
       serial(async () => {

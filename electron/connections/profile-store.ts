@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { protectionLevelSchema } from '../../shared/schemas';
 import { moveAside } from '../storage/move-aside';
 
 /** The built-in demo profile: always there, never stored, never removed. */
@@ -12,6 +13,8 @@ const storedProfileSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
   name: z.string().min(1).max(100),
   baseUrl: z.string().min(1).max(2048),
+  /** Absent in files written before protection levels: the remote default (confirm) applies. */
+  protection: protectionLevelSchema.optional(),
   /** Plain http to a host other than loopback was explicitly allowed by the user. */
   allowInsecureHttp: z.boolean().optional(),
   /** An extra CA certificate file (PEM) this profile trusts, chosen in a dialog main opened. */
@@ -25,6 +28,8 @@ export const PROFILES_VERSION = 1;
 const profilesFileSchema = z.strictObject({
   version: z.literal(PROFILES_VERSION),
   lastUsedProfileId: z.string(),
+  /** The demo's protection level when the user changed it (default none). */
+  demoProtection: protectionLevelSchema.optional(),
   profiles: z.array(storedProfileSchema),
 });
 export type ProfilesFile = z.infer<typeof profilesFileSchema>;

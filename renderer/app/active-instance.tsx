@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useConnectionStatus } from '../features/connections';
+import { ProtectionBadge, useConnectionStatus } from '../features/connections';
 import { instanceQueries } from '../features/instance';
 import { useInstanceQuery } from '../lib/instance-query';
 
@@ -23,6 +23,7 @@ export function ActiveInstance() {
       {profile && profile.name.toLowerCase() !== profile.kind && (
         <span className={`badge badge-${profile.kind}`}>{profile.kind === 'demo' ? 'Demo' : 'Remote'}</span>
       )}
+      {profile && <ProtectionBadge level={profile.protection} />}
       {status.data?.activeInsecureHttp && (
         <span className="badge badge-warning" title="The API token travels unencrypted over plain http">
           insecure http

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
 import { ToastRegion } from '../components/toast';
-import { useConnectionPushes } from '../features/connections';
+import { useConnectionPushes, useProtection } from '../features/connections';
 import { ActiveInstance } from './active-instance';
 import { bindHistoryKeys } from './history-keys';
 import { saveLastLocation } from './last-location';
@@ -12,6 +12,7 @@ import { StatusNotice } from './status-notice';
 
 export function Shell() {
   useConnectionPushes();
+  const { level } = useProtection();
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => bindHistoryKeys((delta) => void navigate(delta)), [navigate]);
@@ -26,7 +27,7 @@ export function Shell() {
       }}>
         Skip to content
       </a>
-      <header className="topbar">
+      <header className="topbar" data-protection={level}>
         <span className="brand">
           <span className="brand-mark" aria-hidden="true" />
           Flagdesk

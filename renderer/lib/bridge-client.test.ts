@@ -51,4 +51,10 @@ describe('retry policy', () => {
     expect(shouldRetry(0, new ApiError(404, 'NotFoundError', 'gone'))).toBe(false);
     expect(shouldRetry(2, new ApiError(500, 'UnknownError', 'boom'))).toBe(false);
   });
+
+  it('reports a refused connection or an unknown host at once, without retrying', () => {
+    expect(shouldRetry(0, new ApiError(0, 'NetworkError', 'Could not reach http://127.0.0.1:9: connection refused.'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(0, 'NetworkError', 'Could not reach http://nope.invalid: the host name could not be resolved (DNS).'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(0, 'TimeoutError', 'did not answer within 10 s.'))).toBe(true);
+  });
 });

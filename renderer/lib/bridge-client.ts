@@ -32,5 +32,12 @@ export const call: Call = createClient(() => (typeof window === 'undefined' ? un
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
   if (!(error instanceof ApiError)) return false;
+  // A refused connection or an unknown host will not answer a second later: say so at once (with a retry button).
+  if (isDefinitelyDown(error)) return false;
   return error.status === 0 || error.status >= 500;
+}
+
+/** Main's remote backend words refusals and DNS failures this way (electron/backend/remote/faults.ts). */
+export function isDefinitelyDown(error: ApiError): boolean {
+  return error.status === 0 && error.name === 'NetworkError' && /connection refused|could not be resolved/.test(error.message);
 }

@@ -8,7 +8,7 @@ import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { fakeBridge, type FakeBridge, type FakeHandlers } from './fake-bridge';
 
-export const demoProfile: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false };
+export const demoProfile: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' };
 
 export function statusWith(profiles: ProfileView[] = [demoProfile], activeProfileId = profiles[0]?.id ?? 'demo'): ConnectionStatus {
   return { activeProfileId, profiles, encryptionAvailable: true, activeInsecureHttp: false };

@@ -34,5 +34,7 @@ export interface BenchRow {
 
 export interface BenchModule {
   name: string;
+  /** `npm run bench -- --only <group>` runs one group's rows alone (ui, events, backend, ipc, remote, ...). */
+  group?: string;
   run(ctx: BenchContext): Promise<BenchRow[]>;
 }

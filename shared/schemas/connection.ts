@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PROTECTION_LEVELS } from '../domain/protection';
+
+export const protectionLevelSchema = z.enum(PROTECTION_LEVELS);
 import { boundedName } from './bounds';
 import { serverCapabilitiesSchema } from './capabilities';
 
@@ -11,6 +14,8 @@ export const profileViewSchema = z.strictObject({
   hasToken: z.boolean(),
   /** encrypted: saved with the OS keychain (safeStorage); memory: kept for this session only; none: no token. */
   tokenStorage: z.enum(['encrypted', 'memory', 'none']),
+  /** How destructive actions are guarded on this profile (shared/domain/protection.ts). */
+  protection: protectionLevelSchema,
   /** The user allowed plain http to a host other than loopback for this profile. */
   allowInsecureHttp: z.boolean(),
   /** The token travels unencrypted: an http:// address off loopback (only possible when allowed). */
@@ -79,6 +84,9 @@ export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
 export const profileIdInputSchema = z.strictObject({ id: profileIdSchema });
 export type ProfileIdInput = z.infer<typeof profileIdInputSchema>;
+
+export const setProtectionInputSchema = z.strictObject({ id: profileIdSchema, protection: protectionLevelSchema });
+export type SetProtectionInput = z.infer<typeof setProtectionInputSchema>;
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([

@@ -51,6 +51,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'connections.remove': { id: 'remote-1' },
   'connections.activate': { id: 'remote-1' },
   'connections.test': { baseUrl: 'https://unleash.example.com', token: 'fuzz-token' },
+  'connections.setProtection': { id: 'remote-1', protection: 'read-only' },
   'connections.chooseCaFile': { id: 'remote-1' },
   'connections.clearCaFile': { id: 'remote-1' },
   'app.info': {},

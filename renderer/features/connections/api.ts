@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProtectionLevel } from '../../../shared/domain/protection';
 import { useEffect } from 'react';
 import { cannotDo, limitationOf } from '../../../shared/domain/capabilities';
 import type { CapabilityOperation, ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
@@ -95,4 +96,13 @@ export function useCannotDo(operation: CapabilityOperation): string | undefined 
 /** The note a screen shows when the app does part of the server's work (e.g. filters events itself), else undefined. */
 export function useServerLimitation(operation: CapabilityOperation): string | undefined {
   return limitationOf(useConnectionStatus().data?.capabilities, operation);
+}
+
+export function useSetProtection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; protection: ProtectionLevel }) => call('connections.setProtection', input),
+    onSuccess: (status) => storeStatus(client, status),
+    meta: { readOnly: true },
+  });
 }

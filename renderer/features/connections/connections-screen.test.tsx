@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus, ProfileView } from '../../../shared/schemas';
 import { renderApp, resetBridge } from '../../test/render';
 
-const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false };
-const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory', allowInsecureHttp: false, insecureHttp: false };
+const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' };
+const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory', allowInsecureHttp: false, insecureHttp: false, protection: 'confirm' };
 
 function renderWith(status: ConnectionStatus) {
   const { bridge } = renderApp('/connections', {

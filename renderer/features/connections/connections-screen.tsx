@@ -70,7 +70,7 @@ export default function ConnectionsScreen() {
             )}
             <div>
               <dt>Server version</dt>
-              <dd data-testid="active-version">{uiConfig.data?.version ?? (uiConfig.isError ? 'unreachable' : '…')}</dd>
+              <dd data-testid="active-version">{uiConfig.data?.version ?? (uiConfig.isError ? 'unreachable' : 'checking…')}</dd>
             </div>
           </dl>
           {uiConfig.isError && <ErrorBanner error={uiConfig.error} action="Reaching the active server" onRetry={() => void uiConfig.refetch()} />}
@@ -87,7 +87,8 @@ export default function ConnectionsScreen() {
       <ul className="profiles" aria-label="All connections">
         {profiles.map((profile) => (
           <ProfileRow
-            key={profile.id}
+            // A new key when the row becomes (in)active: a test report about the old state does not linger.
+            key={`${profile.id}:${profile.id === activeProfileId}`}
             profile={profile}
             active={profile.id === activeProfileId}
             onEdit={() => void navigate(`/connections/${encodeURIComponent(profile.id)}/edit`)}

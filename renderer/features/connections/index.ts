@@ -7,3 +7,4 @@ export {
   useConnectionStatus,
   useServerLimitation,
 } from './api';
+export { ProtectionBadge, useGuardedAction, useProtection } from './protection';

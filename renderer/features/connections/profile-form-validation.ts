@@ -30,6 +30,10 @@ function urlProblem(baseUrl: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http:// and https:// addresses are supported';
   if (url.search || url.hash) return 'Leave out the query string and #fragment';
+  // Flagdesk adds /api/admin/... itself: a base URL ending in /api would become /api/api/... and fail with a 401.
+  if (/\/api\/?$/i.test(url.pathname)) {
+    return `Leave out “/api”: Flagdesk adds it. Use ${url.origin}${url.pathname.replace(/\/api\/?$/i, '') || ''}`;
+  }
   return undefined;
 }
 

@@ -62,7 +62,7 @@ describe('connection form', () => {
   });
 
   it('keeps the stored token when editing with the token field empty', async () => {
-    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted', allowInsecureHttp: false, insecureHttp: false };
+    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted', allowInsecureHttp: false, insecureHttp: false, protection: 'confirm' };
     const onDone = renderForm(profile);
     expect(screen.getByText('Leave empty to keep the stored token (only while the address stays on the same server).')).toBeTruthy();
     type('Name', 'Production');
@@ -96,6 +96,32 @@ describe('connection form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     expect(await screen.findByText('must be an http(s) URL')).toBeTruthy();
     expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('connection form papercuts', () => {
+  it('refuses a base URL ending in /api, saying why and what to use', () => {
+    renderForm();
+    type('Name', 'Prod');
+    type('Base URL', 'https://unleash.example.com/api/');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    expect(screen.getByText('Leave out “/api”: Flagdesk adds it. Use https://unleash.example.com')).toBeTruthy();
+    expect(writes()).toEqual([]);
+  });
+
+  it('saves and activates the new profile in one step', async () => {
+    const saved = statusWith([
+      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' },
+      { id: 'remote-1', name: 'Prod', kind: 'remote', baseUrl: 'https://unleash.example.com', hasToken: true, tokenStorage: 'encrypted', allowInsecureHttp: false, insecureHttp: false, protection: 'confirm' },
+    ]);
+    const onDone = renderForm(undefined, vi.fn(), { 'connections.save': () => saved, 'connections.activate': () => ({ ...saved, activeProfileId: 'remote-1' }) });
+    type('Name', 'Prod');
+    type('Base URL', 'https://unleash.example.com');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and activate' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bridge.inputsOf('connections.activate')).toEqual([{ id: 'remote-1' }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
-import { useSaveProfile, useTestConnection } from './api';
+import { useActivateProfile, useConnectionStatus, useSaveProfile, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 import { TextField } from './text-field';
@@ -29,6 +29,9 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [allowInsecureHttp, setAllowInsecureHttp] = useState(editing?.allowInsecureHttp ?? false);
   const save = useSaveProfile();
+  const activate = useActivateProfile();
+  const status = useConnectionStatus();
+  const [andActivate, setAndActivate] = useState(false);
   const test = useTestConnection();
 
   const set = (field: ProfileField) => (value: string) => {
@@ -39,6 +42,9 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   };
 
   const onSubmit = (event: FormEvent) => {
+    // Which submit button: "Save and activate" carries data-activate (Enter in a field means plain save).
+    const activateAfter = (event.nativeEvent as SubmitEvent).submitter?.hasAttribute('data-activate') === true;
+    setAndActivate(activateAfter);
     event.preventDefault();
     const checked = checkSave(values, editing, allowInsecureHttp);
     if (!checked.ok) {
@@ -46,8 +52,15 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
       setRejected((n) => n + 1);
       return;
     }
+    const known = new Set(status.data?.profiles.map((p) => p.id));
     save.mutate(checked.input, {
-      onSuccess: onDone,
+      onSuccess: (next) => {
+        if (!activateAfter) return onDone();
+        // A new profile's id is the one the status did not have before; an edited one keeps its id.
+        const id = editing?.id ?? next.profiles.find((p) => !known.has(p.id) && p.kind === 'remote' && p.name === checked.input.name)?.id;
+        if (!id) return onDone();
+        activate.mutate(id, { onSettled: onDone });
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.details) setErrors(fieldErrorsOf(error.details));
       },
@@ -118,7 +131,10 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
       {test.data && !test.isPending && <TestReport report={test.data} />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Save connection'}
+          {save.isPending && !andActivate ? 'Saving…' : editing ? 'Save changes' : 'Save connection'}
+        </button>
+        <button type="submit" className="button" disabled={save.isPending || activate.isPending} data-activate>
+          {(save.isPending || activate.isPending) && andActivate ? 'Activating…' : 'Save and activate'}
         </button>
         <button type="button" className="button" onClick={onTest} disabled={test.isPending}>
           {test.isPending ? 'Testing…' : 'Test connection'}

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { PROTECTION_INFO, PROTECTION_LEVELS, type ProtectionLevel } from '../../../shared/domain/protection';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useTestConnection } from './api';
+import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 
@@ -21,12 +22,14 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const remove = useRemoveProfile();
   const test = useTestConnection();
   const reset = useResetDemo();
+  const setProtection = useSetProtection();
+  const protectionId = useId();
   const caFile = useCaFile();
   const [confirming, setConfirming] = useState(false);
   const remote = profile.kind === 'remote';
   // Only the active demo can be reset: its data is what every screen shows right now.
   const resettable = !remote && active;
-  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? caFile.choose.error ?? caFile.clear.error;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error;
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -58,6 +61,21 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
             'Built-in sample instance, kept on this computer. Safe to experiment with.'
           )}
         </p>
+        <div className="protection-field">
+          <label htmlFor={protectionId}>Protection</label>
+          <select
+            id={protectionId}
+            value={profile.protection}
+            disabled={setProtection.isPending}
+            onChange={(event) => setProtection.mutate({ id: profile.id, protection: event.target.value as ProtectionLevel })}
+          >
+            {PROTECTION_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {PROTECTION_INFO[level].label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="profile-actions">
         {!active && (

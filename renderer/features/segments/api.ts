@@ -49,7 +49,14 @@ export function useUpdateSegment() {
 
 export function useDeleteSegment() {
   const profileId = useActiveProfileId() ?? '';
-  return useMutation({ mutationFn: (id: number) => call('segments.delete', { id }), meta: segmentWriteMeta(profileId) });
+  return useMutation({
+    mutationFn: (id: number) => call('segments.delete', { id }),
+    // Not the deleted segment's own detail: refetching it while its editor is still open would only answer 404
+    // and replace the editor with an error before it navigates away.
+    meta: {
+      invalidates: [segmentKeys.list(profileId), [...segmentKeys.all(profileId), 'strategy'], instanceKeys.allFeatures(profileId)],
+    },
+  });
 }
 
 export function useSetStrategySegments() {

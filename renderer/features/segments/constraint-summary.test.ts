@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeConstraint } from './constraint-summary';
+import { describeSegment, summarizeConstraint } from './constraint-summary';
 
 describe('constraint summary', () => {
-  it('shortens the operator and quotes the values', () => {
-    expect(summarizeConstraint({ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@acme.com'] })).toBe(
-      'email ends with "@acme.com"',
-    );
+  it('says the operator as a person would and quotes string values', () => {
+    expect(summarizeConstraint({ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@acme.com'] })).toBe('email ends with "@acme.com"');
   });
 
   it('shows the first three values and counts the rest', () => {
@@ -13,9 +11,29 @@ describe('constraint summary', () => {
     expect(summarizeConstraint({ contextName: 'userId', operator: 'IN', values })).toBe('userId is one of "1", "2", "3" +2 more');
   });
 
-  it('marks inverted constraints and reads single values', () => {
+  it('reads inverted constraints in words, not NOT', () => {
+    expect(summarizeConstraint({ contextName: 'plan', operator: 'IN', values: ['free'], inverted: true })).toBe('plan is not one of "free"');
     expect(summarizeConstraint({ contextName: 'appVersion', operator: 'SEMVER_GT', value: '5.2.0', inverted: true })).toBe(
-      'appVersion NOT greater than "5.2.0"',
+      'appVersion is not a version above 5.2.0',
     );
+  });
+
+  it('leaves numbers unquoted and says when case is ignored', () => {
+    expect(summarizeConstraint({ contextName: 'age', operator: 'NUM_GT', value: '30' })).toBe('age is greater than 30');
+    expect(summarizeConstraint({ contextName: 'email', operator: 'STR_CONTAINS', values: ['acme'], caseInsensitive: true })).toBe(
+      'email contains "acme" (ignoring case)',
+    );
+    // IN ignores the flag when evaluating: saying "ignoring case" would be a lie.
+    expect(summarizeConstraint({ contextName: 'plan', operator: 'IN', values: ['Pro'], caseInsensitive: true })).toBe('plan is one of "Pro"');
+  });
+
+  it('describes a whole segment as one sentence', () => {
+    expect(describeSegment([])).toBe('Matches everyone: this segment has no constraints.');
+    expect(
+      describeSegment([
+        { contextName: 'plan', operator: 'IN', values: ['pro'] },
+        { contextName: 'age', operator: 'NUM_GTE', value: '18' },
+      ]),
+    ).toBe('Matches when plan is one of "pro", and age is at least 18.');
   });
 });

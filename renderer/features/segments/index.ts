@@ -1,3 +1,4 @@
 /** What other features may use of segments. */
 export { segmentKeys, segmentQueries, useSetStrategySegments } from './api';
+export { ConstraintLine } from './constraint-line';
 export { summarizeConstraint } from './constraint-summary';

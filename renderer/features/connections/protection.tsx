@@ -1,0 +1,58 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { PROTECTION_INFO, type ProtectionLevel } from '../../../shared/domain/protection';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
+import { useActiveProfile } from './api';
+
+/** The active profile's protection level ('none' until the status is known: nothing can be written before). */
+export function useProtection(): { level: ProtectionLevel; profileName: string } {
+  const profile = useActiveProfile();
+  return { level: profile?.protection ?? 'none', profileName: profile?.name ?? '' };
+}
+
+/**
+ * Guards a destructive or risky action with what the active profile's level requires: `guard(request, action)`
+ * runs the action at once (none), after a confirmation (confirm), after the typed name (type-name), or never
+ * (read-only, the dialog says why). Render `dialog` once in the component.
+ */
+export function useGuardedAction(): { guard: (request: ConfirmRequest, action: () => void) => void; dialog: ReactNode; readOnly: boolean } {
+  const { level, profileName } = useProtection();
+  const [pending, setPending] = useState<{ request: ConfirmRequest; action: () => void } | null>(null);
+  const guard = useCallback(
+    (request: ConfirmRequest, action: () => void) => {
+      if (level === 'none') action();
+      else setPending({ request, action });
+    },
+    [level],
+  );
+  const dialog = pending ? (
+    <ConfirmDialog
+      {...pending.request}
+      level={level}
+      profileName={profileName}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        setPending(null);
+        pending.action();
+      }}
+    />
+  ) : null;
+  return { guard, dialog, readOnly: level === 'read-only' };
+}
+
+const BADGE: Record<ProtectionLevel, string | null> = {
+  none: null,
+  confirm: 'Confirms changes',
+  'type-name': 'Type to confirm',
+  'read-only': 'Read-only',
+};
+
+/** The header's badge for the level (none shows nothing: the demo is a sandbox). */
+export function ProtectionBadge({ level }: { level: ProtectionLevel }) {
+  const text = BADGE[level];
+  if (!text) return null;
+  return (
+    <span className={`badge badge-protection-${level}`} title={PROTECTION_INFO[level].description} data-testid="protection-badge">
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,153 @@
+import { useId } from 'react';
+import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { OPERATOR_INFO, type Operator } from '../../../shared/domain/operators';
+import type { ContextField } from '../../../shared/schemas';
+import { ComboBox } from '../../components/combo-box';
+import type { SegmentFormValues } from './segment-form-schema';
+import { SingleValueInput, ValuesInput } from './values-input';
+import styles from './segment-editor.module.css';
+
+/** The operators by kind, in plain words. */
+const GROUPS: readonly { label: string; operators: readonly [Operator, string][] }[] = [
+  { label: 'List', operators: [['IN', 'is one of'], ['NOT_IN', 'is not one of']] },
+  { label: 'Text', operators: [['STR_STARTS_WITH', 'starts with'], ['STR_ENDS_WITH', 'ends with'], ['STR_CONTAINS', 'contains']] },
+  {
+    label: 'Number',
+    operators: [['NUM_EQ', 'equals (number)'], ['NUM_GT', 'greater than'], ['NUM_GTE', 'at least'], ['NUM_LT', 'less than'], ['NUM_LTE', 'at most']],
+  },
+  { label: 'Date and time', operators: [['DATE_AFTER', 'after (date)'], ['DATE_BEFORE', 'before (date)']] },
+  {
+    label: 'Version (SemVer)',
+    operators: [['SEMVER_EQ', 'is version'], ['SEMVER_GT', 'above version'], ['SEMVER_GTE', 'version or above'], ['SEMVER_LT', 'below version'], ['SEMVER_LTE', 'version or below']],
+  },
+  { label: 'Pattern', operators: [['REGEX', 'matches regular expression']] },
+];
+
+export interface OperatorSupport {
+  regex: boolean;
+  semverGte: boolean;
+}
+
+function offered(operator: Operator, contextName: string, support: OperatorSupport): boolean {
+  if (operator === 'REGEX' && !support.regex) return false;
+  if ((operator === 'SEMVER_GTE' || operator === 'SEMVER_LTE') && !support.semverGte) return false;
+  // Unleash evaluates currentTime only with the date operators.
+  if (contextName === 'currentTime') return OPERATOR_INFO[operator].kind === 'date';
+  return true;
+}
+
+interface Props {
+  index: number;
+  count: number;
+  contextFields: readonly ContextField[];
+  support: OperatorSupport;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}
+
+export function ConstraintRow({ index, count, contextFields, support, onMove, onRemove }: Props) {
+  const { control, formState, register, setValue } = useFormContext<SegmentFormValues>();
+  const ids = { operator: useId(), invert: useId(), caseId: useId() };
+  const contextName = useWatch({ control, name: `constraints.${index}.contextName` });
+  const operator = useWatch({ control, name: `constraints.${index}.operator` });
+  const info = OPERATOR_INFO[operator];
+  const errors = (formState.errors.constraints as FieldErrors<SegmentFormValues['constraints']> | undefined)?.[index];
+  const field = contextFields.find((f) => f.name === contextName);
+  const legal = (field?.legalValues ?? []).map((l) => ({ value: l.value, description: l.description ?? null }));
+  const position = `Constraint ${index + 1}`;
+
+  return (
+    <li className={styles.constraint} aria-label={position}>
+      <div className={styles.constraintHead}>
+        <span className={styles.position}>{index + 1}</span>
+        <Controller
+          control={control}
+          name={`constraints.${index}.contextName`}
+          render={({ field: f }) => (
+            <ComboBox
+              className={styles.context}
+              label="Context field"
+              options={contextFields.map((c) => ({ id: c.name, label: c.name, ...(c.description ? { description: c.description } : {}) }))}
+              selectedKey={contextFields.some((c) => c.name === f.value) ? f.value : null}
+              onSelectionChange={(key) => key !== null && f.onChange(key)}
+              allowsCustomValue
+              inputValue={f.value}
+              onInputChange={f.onChange}
+              error={errors?.contextName?.message}
+              placeholder="e.g. userId"
+            />
+          )}
+        />
+        <div className={styles.operator}>
+          <label htmlFor={ids.operator} className={styles.fieldLabel}>
+            Operator
+          </label>
+          <select id={ids.operator} className="input" {...register(`constraints.${index}.operator`)}>
+            {GROUPS.map((group) => {
+              const options = group.operators.filter(([op]) => offered(op, contextName, support) || op === operator);
+              if (options.length === 0) return null;
+              return (
+                <optgroup key={group.label} label={group.label}>
+                  {options.map(([op, label]) => (
+                    <option key={op} value={op}>
+                      {label}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
+          </select>
+        </div>
+        <div className={styles.rowActions} role="group" aria-label={`${position} actions`}>
+          <button type="button" className="button button-quiet" aria-label={`Move ${position.toLowerCase()} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+            ↑
+          </button>
+          <button type="button" className="button button-quiet" aria-label={`Move ${position.toLowerCase()} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+            ↓
+          </button>
+          <button type="button" className="button button-danger-quiet" aria-label={`Remove ${position.toLowerCase()}`} onClick={() => onRemove(index)}>
+            Remove
+          </button>
+        </div>
+      </div>
+      <div className={styles.toggles}>
+        {info.invertible && (
+          <label htmlFor={ids.invert}>
+            <input id={ids.invert} type="checkbox" {...register(`constraints.${index}.inverted`)} /> Negate (match when this is <em>not</em> true)
+          </label>
+        )}
+        {info.caseInsensitive && (
+          <label htmlFor={ids.caseId}>
+            <input id={ids.caseId} type="checkbox" {...register(`constraints.${index}.caseInsensitive`)} /> Ignore case
+          </label>
+        )}
+      </div>
+      {info.arity === 'multi' ? (
+        <Controller
+          control={control}
+          name={`constraints.${index}.values`}
+          render={({ field: f }) => (
+            <ValuesInput label="Values" kind={info.kind} values={f.value} onChange={f.onChange} legalValues={legal} error={errors?.values?.message} />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name={`constraints.${index}.value`}
+          render={({ field: f }) => (
+            <SingleValueInput
+              label="Value"
+              kind={info.kind}
+              value={f.value}
+              onChange={(v) => {
+                f.onChange(v);
+                setValue(`constraints.${index}.values`, [], { shouldDirty: false });
+              }}
+              error={errors?.value?.message}
+            />
+          )}
+        />
+      )}
+    </li>
+  );
+}

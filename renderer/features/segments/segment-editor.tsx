@@ -1,0 +1,312 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/errors';
+import { limitsOf, type Segment, type UpsertSegment } from '../../../shared/schemas';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog, DialogActions } from '../../components/dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/loading';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toast';
+import { useActiveProfileId } from '../../lib/active-profile';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { useGuardedAction, useProtection } from '../connections';
+import { instanceQueries } from '../instance';
+import { segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
+import { describeSegment } from './constraint-summary';
+import { ConflictDialog } from './conflict-dialog';
+import { ConstraintRow } from './constraint-row';
+import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type SegmentFormValues } from './segment-form-schema';
+import { SegmentTesterSlot } from './segment-tester-slot';
+import { groupUsage, touchesProduction } from './usage';
+import { UsageList } from './usage-list';
+import styles from './segment-editor.module.css';
+
+type Step = { kind: 'idle' } | { kind: 'conflict'; mine: UpsertSegment; theirs: Segment } | { kind: 'impact'; body: UpsertSegment } | { kind: 'in-use' };
+
+const comparable = (s: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>) => JSON.stringify(draftOf(formValuesOf(s)));
+
+/** Create, edit or duplicate a segment: /segments/new, /segments/:id, /segments/:id/duplicate. */
+export default function SegmentEditor() {
+  const params = useParams();
+  const id = Number(params.segmentId ?? 0);
+  const duplicating = useMatch('/segments/:segmentId/duplicate') !== null;
+  const editing = id > 0 && !duplicating;
+  const segment = useInstanceQuery((p) => segmentQueries.detail(p, id));
+  if (id > 0 && segment.isPending) return <Loading label="Opening the segment…" />;
+  if (id > 0 && segment.isError) return <ErrorBanner error={segment.error} action="Opening the segment" onRetry={() => void segment.refetch()} />;
+  const source = segment.data;
+  const initial = source && duplicating ? { ...source, name: `${source.name}-copy` } : source;
+  return <SegmentForm key={`${id}-${duplicating}-${source?.id ?? 'new'}`} editing={editing ? source : undefined} initial={initial} duplicateOf={duplicating ? source : undefined} />;
+}
+
+function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; initial?: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>; duplicateOf?: Segment }) {
+  const profileId = useActiveProfileId() ?? '';
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
+  const projects = useInstanceQuery(instanceQueries.projects);
+  const contextFields = useInstanceQuery(instanceQueries.contextFields);
+  const environments = useInstanceQuery(instanceQueries.environments);
+  const usage = useInstanceQuery((p) => segmentQueries.usage(p, editing?.id ?? 0));
+  const { level, profileName } = useProtection();
+  const { guard, dialog: guardDialog, readOnly } = useGuardedAction();
+  const create = useCreateSegment();
+  const update = useUpdateSegment();
+  const remove = useDeleteSegment();
+  const [loaded, setLoaded] = useState(() => (editing ? comparable(editing) : ''));
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // Set just before navigating away after a create or a delete: nothing is left unsaved then.
+  const leaving = useRef(false);
+
+  const limits = limitsOf(uiConfig.data ?? { version: '0' });
+  const schema = useMemo(() => segmentFormSchema(limits.segmentValues), [limits.segmentValues]);
+  const form = useForm<SegmentFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { control, register, handleSubmit, formState, reset, setError } = form;
+  const constraints = useFieldArray({ control, name: 'constraints' });
+  const watched = useWatch({ control, name: 'constraints' });
+  const total = countValues(watched ?? []);
+  const flags = (uiConfig.data as { flags?: Record<string, unknown> } | undefined)?.flags ?? {};
+  const support = { regex: flags.regexConstraintOperator === true, semverGte: flags.semverGteConstraintOperators === true };
+  const groups = groupUsage(usage.data?.strategies ?? [], environments.data ?? []);
+  const inUse = (usage.data?.strategies.length ?? 0) > 0;
+
+  const saving = create.isPending || update.isPending;
+  const dirty = formState.isDirty;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const saveError = create.error ?? update.error;
+  const isField = (path: string) => path === 'name' || path === 'description' || path === 'project' || path.startsWith('constraints');
+
+  const write = (body: UpsertSegment) => {
+    const onError = (error: Error) => {
+      // The form stays as the user left it; the server's field details land on their fields.
+      applyServerErrors<SegmentFormValues>(error, setError, isField);
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, segment: body },
+        {
+          onSuccess: () => {
+            setLoaded(JSON.stringify(draftOf(formValuesOf(body))));
+            reset(form.getValues());
+            notify({ title: `Segment “${body.name}” saved`, tone: 'ok' });
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          leaving.current = true;
+          notify({ title: `Segment “${created.name}” created`, tone: 'ok' });
+          void navigate(`/segments/${created.id}`, { replace: true });
+        },
+        onError,
+      });
+    }
+  };
+
+  const afterConflictCheck = (body: UpsertSegment) => {
+    if (editing && inUse) setStep({ kind: 'impact', body });
+    else write(body);
+  };
+
+  const onValid = async (values: SegmentFormValues) => {
+    const body = upsertOf(values);
+    if (!editing) return write(body);
+    // Detect a concurrent edit before writing: compare the server's version now with the one this form opened.
+    const fresh = await client.fetchQuery({ ...segmentQueries.detail(profileId, editing.id), staleTime: 0 });
+    if (comparable(fresh) !== loaded) return setStep({ kind: 'conflict', mine: body, theirs: fresh });
+    afterConflictCheck(body);
+  };
+
+  const onDelete = () => {
+    if (!editing) return;
+    if (inUse) return setStep({ kind: 'in-use' });
+    guard({ title: `Delete segment “${editing.name}”?`, body: <p>The segment is not used by any strategy. This cannot be undone.</p>, name: editing.name, confirmLabel: 'Delete segment' }, () =>
+      remove.mutate(editing.id, {
+        onSuccess: () => {
+          leaving.current = true;
+          notify({ title: `Segment “${editing.name}” deleted`, tone: 'ok' });
+          void navigate('/segments');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            void usage.refetch();
+            setStep({ kind: 'in-use' });
+          }
+        },
+      }),
+    );
+  };
+
+  const title = editing ? `Edit “${editing.name}”` : duplicateOf ? `Duplicate “${duplicateOf.name}”` : 'New segment';
+  return (
+    <section aria-label={title} className={styles.page}>
+      <PageHeader
+        title={title}
+        description={describeSegment(draftOf({ name: '', description: '', project: '', constraints: watched ?? [] }).constraints)}
+        actions={
+          editing ? (
+            <>
+              <Link className="button" to={`/segments/${editing.id}/duplicate`}>
+                Duplicate
+              </Link>
+              <button type="button" className="button button-danger-quiet" onClick={onDelete} disabled={readOnly || remove.isPending}>
+                Delete
+              </button>
+            </>
+          ) : null
+        }
+      />
+      {remove.isError && !(remove.error instanceof ApiError && remove.error.status === 409) && <ErrorBanner error={remove.error} action="Deleting the segment" />}
+      <div className={styles.layout}>
+        <FormProvider {...form}>
+          <form className={styles.form} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate aria-label="Segment">
+            <div className={styles.fields}>
+              <div className="field">
+                <label htmlFor="segment-name">Name</label>
+                <input id="segment-name" {...register('name')} autoComplete="off" spellCheck={false} aria-invalid={formState.errors.name ? true : undefined} aria-describedby="segment-name-error" />
+                {formState.errors.name && <p id="segment-name-error" className="field-error">{formState.errors.name.message}</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="segment-project">Project</label>
+                <select id="segment-project" {...register('project')}>
+                  <option value="">Global (every project)</option>
+                  {(projects.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={`field ${styles.wide}`}>
+                <label htmlFor="segment-description">Description</label>
+                <textarea id="segment-description" rows={2} {...register('description')} />
+                {formState.errors.description && <p className="field-error">{formState.errors.description.message}</p>}
+              </div>
+            </div>
+            <div className={styles.constraintsHead}>
+              <h2>Constraints</h2>
+              <span className={total > limits.segmentValues ? styles.over : styles.hint} data-testid="values-count">
+                {total.toLocaleString('en')} of {limits.segmentValues.toLocaleString('en')} values used
+              </span>
+            </div>
+            {formState.errors.constraints?.root?.message || formState.errors.constraints?.message ? (
+              <p className="field-error" role="alert">
+                {formState.errors.constraints?.root?.message ?? formState.errors.constraints?.message}
+              </p>
+            ) : null}
+            {constraints.fields.length === 0 && <p className="muted">No constraints: this segment matches everyone.</p>}
+            <ol className={styles.constraintList}>
+              {constraints.fields.map((field, index) => (
+                <ConstraintRow
+                  key={field.id}
+                  index={index}
+                  count={constraints.fields.length}
+                  contextFields={contextFields.data ?? []}
+                  support={support}
+                  onMove={constraints.move}
+                  onRemove={constraints.remove}
+                />
+              ))}
+            </ol>
+            <button type="button" className="button" onClick={() => constraints.append(emptyConstraint())}>
+              Add constraint
+            </button>
+            <div className={styles.actions}>
+              {saveError && !(saveError instanceof ApiError && saveError.details?.length) && (
+                <ErrorBanner error={saveError} action={editing ? 'Saving the segment' : 'Creating the segment'} />
+              )}
+              {readOnly && <p className="muted">“{profileName}” is read-only: nothing can be saved.</p>}
+              <button type="submit" className="button button-primary" disabled={saving || readOnly}>
+                {saving ? 'Saving…' : editing ? 'Save segment' : 'Create segment'}
+              </button>
+              <Link className="button button-quiet" to={editing ? '/segments' : '/segments'}>
+                Cancel
+              </Link>
+            </div>
+          </form>
+        </FormProvider>
+        <aside className={styles.side}>
+          {editing && (
+            <section aria-label="Usage" className={styles.panel}>
+              <h2>Used by</h2>
+              {usage.isPending && <Loading label="Finding strategies…" />}
+              {usage.isError && <ErrorBanner error={usage.error} action="Loading usage" onRetry={() => void usage.refetch()} />}
+              {usage.data && groups.length === 0 && <p className="muted">No strategy uses this segment.</p>}
+              {groups.length > 0 && <UsageList groups={groups} />}
+            </section>
+          )}
+          <SegmentTesterSlot constraints={watched ?? []} />
+        </aside>
+      </div>
+      {guardDialog}
+      {step.kind === 'conflict' && (
+        <ConflictDialog
+          mine={step.mine}
+          theirs={draftOf(formValuesOf(step.theirs))}
+          onCancel={() => setStep({ kind: 'idle' })}
+          onTakeTheirs={() => {
+            setLoaded(comparable(step.theirs));
+            reset(formValuesOf(step.theirs));
+            setStep({ kind: 'idle' });
+          }}
+          onKeepMine={() => {
+            setLoaded(comparable(step.theirs));
+            setStep({ kind: 'idle' });
+            afterConflictCheck(step.mine);
+          }}
+        />
+      )}
+      {step.kind === 'impact' && (
+        <ConfirmDialog
+          level={level === 'none' ? 'confirm' : level}
+          profileName={profileName}
+          title={`Save “${step.body.name}”? It changes ${usage.data?.strategies.length ?? 0} strategies`}
+          name={step.body.name}
+          confirmLabel={touchesProduction(groups) ? 'Save, including production' : 'Save segment'}
+          body={
+            <>
+              {touchesProduction(groups) && <p className={styles.production}>This affects production environments.</p>}
+              <UsageList groups={groups} />
+            </>
+          }
+          onCancel={() => setStep({ kind: 'idle' })}
+          onConfirm={() => {
+            setStep({ kind: 'idle' });
+            write(step.body);
+          }}
+        />
+      )}
+      {step.kind === 'in-use' && editing && (
+        <Dialog title={`“${editing.name}” is in use`} isOpen onClose={() => setStep({ kind: 'idle' })} role="alertdialog">
+          <p>A segment can only be deleted when no strategy uses it. Remove it from these strategies first:</p>
+          <UsageList groups={groups} />
+          <DialogActions>
+            <button type="button" className="button" onClick={() => setStep({ kind: 'idle' })} autoFocus>
+              Close
+            </button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {blocker.state === 'blocked' && (
+        <Dialog title="Leave without saving?" isOpen onClose={() => blocker.reset()} role="alertdialog">
+          <p>Your changes to this segment are not saved and will be lost.</p>
+          <DialogActions>
+            <button type="button" className="button" onClick={() => blocker.reset()} autoFocus>
+              Stay and keep editing
+            </button>
+            <button type="button" className="button button-danger" onClick={() => blocker.proceed()}>
+              Discard changes
+            </button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </section>
+  );
+}
