@@ -89,7 +89,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
     handlers: guardReadOnly(
-      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events),
+      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events, options.shell ?? HEADLESS_SHELL),
       () => connections.activeProtection(),
     ),
     senders,

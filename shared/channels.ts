@@ -37,6 +37,7 @@ export const CHANNEL_NAMES = [
   'instance.contextFields',
   'instance.archiveFeatures',
   'playground.evaluate',
+  'playground.openContextsFile',
   'connections.status',
   'connections.save',
   'connections.remove',

@@ -116,6 +116,8 @@ export const contract = {
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
   // playground: the server's own evaluation (POST /api/admin/playground), for comparison with the local one
   'playground.evaluate': channel(playgroundRequestSchema, playgroundResponseSchema),
+  /** Main opens a file dialog (the page never names a path) and answers the chosen CSV's text; null when cancelled. */
+  'playground.openContextsFile': channel(none, z.strictObject({ name: z.string(), text: z.string() }).nullable()),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),

@@ -1,15 +1,28 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ShellPort } from '../../electron/shell/shell-port';
 import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
 const TOKEN = 'e2e-playground-token';
 
+/** The open dialog, as the user answers it: the prepared CSV's path (main reads it; the page never sees it). */
+const dialog: { next: string | null; dir: string } = { next: null, dir: '' };
+const shell: ShellPort = {
+  chooseSaveFile: async () => null,
+  chooseOpenFile: async () => dialog.next,
+  notify: () => undefined,
+};
+
 describe.skipIf(!chromiumEndpoint)('playground', () => {
-  const app = useApp();
+  const app = useApp({ shell });
   let server: DemoServer | undefined;
 
   afterAll(async () => {
     await server?.stop();
+    if (dialog.dir) await rm(dialog.dir, { recursive: true, force: true });
   });
 
   const open = async () => {
@@ -46,6 +59,31 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     const [matched, unmatched] = [...text.matchAll(/(\d+)/g)].map((m) => Number(m[1]));
     expect((matched ?? 0) + (unmatched ?? 0)).toBe(50);
     await app().screenshot('playground-csv');
+  });
+
+  it('opens a CSV of contexts through the file dialog and counts the matches', async () => {
+    const page = app().page;
+    const segments = await (await app().core.connections.backend()).listSegments();
+    dialog.dir = await mkdtemp(join(tmpdir(), 'flagdesk-e2e-contexts-'));
+    dialog.next = join(dialog.dir, 'customers.csv');
+    const rows = ['userId,tier', ...Array.from({ length: 120 }, (_, i) => `customer-${i},${i % 4 === 0 ? 'gold' : 'free'}`)];
+    await writeFile(dialog.next, rows.join('\n'));
+    const panel = page.getByRole('region', { name: 'Many contexts' });
+    await panel.getByRole('button', { name: 'Open CSV…' }).click();
+    await expect.poll(() => panel.getByLabel('Opened file').textContent()).toBe('customers.csv');
+    await panel.getByRole('combobox', { name: 'Test against' }).selectOption(`segment:${segments[0]!.id}`);
+    await panel.getByRole('button', { name: 'Test 120 contexts' }).click();
+    const status = panel.getByRole('status', { name: 'Batch result' });
+    await status.waitFor();
+    const [matched, unmatched] = [...((await status.textContent()) ?? '').matchAll(/(\d+)/g)].map((m) => Number(m[1]));
+    expect((matched ?? 0) + (unmatched ?? 0)).toBe(120);
+
+    // A cancelled dialog leaves the opened contexts as they were.
+    dialog.next = null;
+    await panel.getByRole('button', { name: 'Open CSV…' }).click();
+    await panel.getByRole('button', { name: 'Test 120 contexts' }).waitFor();
+    await app().screenshot('playground-csv-opened');
+    expect(app().problems).toEqual([]);
   });
 
   it('compares with the playground of the demo-server as a remote', async () => {

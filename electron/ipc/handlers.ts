@@ -2,6 +2,8 @@ import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventFeatures } from '../events/event-features';
+import type { ShellPort } from '../shell/shell-port';
+import { openContextsFile } from '../playground/open-contexts-file';
 import type { Handlers } from './handler-types';
 
 /**
@@ -9,7 +11,12 @@ import type { Handlers } from './handler-types';
  * object as it is. Typed by `Handlers`, so a channel without its handler, or a handler drifting from the contract,
  * does not compile. Operations that answer nothing resolve to null (the contract's `nothing`).
  */
-export function createHandlers(connections: ConnectionManager, appInfo: AppInfo, events: EventFeatures): Handlers {
+export function createHandlers(
+  connections: ConnectionManager,
+  appInfo: AppInfo,
+  events: EventFeatures,
+  shell: ShellPort,
+): Handlers {
   const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
     'segments.list': (input) => on((b) => b.listSegments(input)),
@@ -45,6 +52,7 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo,
     'instance.contextFields': (input) => on((b) => b.listContextFields(input)),
     'instance.archiveFeatures': (input) => on((b) => b.archiveFeatures(input)).then(toNull),
     'playground.evaluate': (input) => on((b) => b.playground(input)),
+    'playground.openContextsFile': () => openContextsFile(shell),
     'connections.status': () => connections.status(),
     'connections.save': (input) => connections.save(input),
     'connections.remove': (input) => connections.remove(input),

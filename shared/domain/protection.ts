@@ -61,6 +61,8 @@ export const CHANNEL_EFFECT = {
   'instance.archiveFeatures': 'write',
   // The server's playground evaluates and stores nothing.
   'playground.evaluate': 'read',
+  // Reads a local file the user picks; nothing reaches the server.
+  'playground.openContextsFile': 'local',
   'connections.status': 'local',
   'connections.save': 'local',
   'connections.remove': 'local',

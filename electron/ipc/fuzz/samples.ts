@@ -55,6 +55,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'connections.chooseCaFile': { id: 'remote-1' },
   'connections.clearCaFile': { id: 'remote-1' },
   'app.info': {},
+  'playground.openContextsFile': {},
   'demo.reset': {},
   'demo.saveStatus': {},
 };

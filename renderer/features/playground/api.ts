@@ -35,3 +35,11 @@ export function useServerPlayground() {
     meta: { readOnly: true },
   });
 }
+
+/** A CSV of contexts picked through main's file dialog (the page never names a path); null when cancelled. */
+export function useOpenContextsFile() {
+  return useMutation({
+    mutationFn: () => call('playground.openContextsFile', {}),
+    meta: { readOnly: true },
+  });
+}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { createEvaluator, testContexts, type ClientConstraint, type ClientState } from '../../../shared/evaluation';
 import type { AdminSegment } from '../../../shared/schemas';
+import { useOpenContextsFile } from './api';
 import { parseContextsCsv, resultsCsv } from './csv-contexts';
 import styles from './playground.module.css';
 
@@ -17,12 +18,23 @@ interface Outcome {
 
 const SHOWN_FAILURES = 5;
 
-/** Many contexts at once (pasted CSV with a header row): how many a segment or a flag matches, and why not the rest. */
+/** Many contexts at once (a CSV with a header row, pasted or opened): how many a segment or a flag matches, and why not the rest. */
 export function BatchPanel({ segments, state }: Props) {
   const [csv, setCsv] = useState('userId,tier\nu1,gold\nu2,silver\n');
   const [target, setTarget] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const parsed = useMemo(() => parseContextsCsv(csv), [csv]);
+  const openFile = useOpenContextsFile();
+  const open = () =>
+    openFile.mutate(undefined, {
+      onSuccess: (file) => {
+        if (!file) return;
+        setFileName(file.name);
+        setCsv(file.text);
+        setOutcome(null);
+      },
+    });
 
   const run = () => {
     const [kind, id] = [target.slice(0, target.indexOf(':')), target.slice(target.indexOf(':') + 1)];
@@ -52,8 +64,26 @@ export function BatchPanel({ segments, state }: Props) {
       <h3>Many contexts</h3>
       <label className={styles.field}>
         Contexts (CSV with a header row: userId, sessionId, remoteAddress, currentTime, or any property)
-        <textarea rows={6} value={csv} onChange={(e) => setCsv(e.target.value)} />
+        <textarea
+          rows={6}
+          value={csv}
+          onChange={(e) => {
+            setCsv(e.target.value);
+            setFileName(null);
+          }}
+        />
       </label>
+      <div className={styles.row}>
+        <button type="button" className="button" onClick={open} disabled={openFile.isPending}>
+          Open CSV…
+        </button>
+        {fileName && <span aria-label="Opened file">{fileName}</span>}
+        {openFile.error && (
+          <p role="alert" className={styles.fail}>
+            {openFile.error.message}
+          </p>
+        )}
+      </div>
       <div className={styles.row}>
         <label className={styles.field}>
           Test against
