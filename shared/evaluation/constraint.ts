@@ -10,15 +10,18 @@ import type { ConstraintResult } from './explanation';
  * input. Each check also says, in words, what it compared, so a failure can be explained.
  */
 
-interface Outcome {
+/**
+ * One operator, prepared for one constraint. `test` answers without allocating (the hot path: a batch of contexts,
+ * every flag of a project); the value shown and the sentence are only built when a result is explained.
+ */
+interface Check {
   /** The operator's answer before `inverted` is applied. */
-  readonly matched: boolean;
-  readonly contextValue: string | undefined;
+  test(context: EvaluationContext, now: () => Date): boolean;
+  /** The context value compared, as shown (for dates: the time used). */
+  shownValue(context: EvaluationContext, now: () => Date): string | undefined;
   /** Describes the outcome: the comparison as it turned out. */
-  readonly fact: () => string;
+  fact(context: EvaluationContext, now: () => Date, matched: boolean): string;
 }
-
-type Check = (context: EvaluationContext, now: () => Date) => Outcome;
 
 /**
  * 'sdk': the official Node SDK (the default, held to the client specification). 'server-6.10.1': the copy of it in
@@ -28,26 +31,34 @@ type Check = (context: EvaluationContext, now: () => Date) => Outcome;
  */
 export type ConstraintDialect = 'sdk' | 'server-6.10.1';
 
-/** A constraint prepared once (values cleaned, pattern compiled) and checked against many contexts. */
-export type CompiledConstraint = (context: EvaluationContext, now: () => Date) => ConstraintResult;
+/**
+ * A constraint prepared once (values cleaned, pattern and version compiled) and checked against many contexts:
+ * called, it gives the explained result; `passes` gives the verdict alone, without building any explanation.
+ */
+export type CompiledConstraint = ((context: EvaluationContext, now: () => Date) => ConstraintResult) & {
+  passes(context: EvaluationContext, now: () => Date): boolean;
+};
 
 // The SDK drops empty values and trims the rest.
 const cleanValues = (values: readonly string[] | undefined): string[] =>
   (values ?? []).filter((v) => !!v).map((v) => v.trim());
+
+const valueOf = (c: ClientConstraint) => (context: EvaluationContext) => resolveContextValue(context, c.contextName);
 
 function inCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const values = cleanValues(c.values);
   const insensitive = dialect !== 'sdk' && c.caseInsensitive === true;
   const set = new Set(insensitive ? values.map((v) => v.toLowerCase()) : values);
   const negated = c.operator === 'NOT_IN';
-  return (context) => {
-    const contextValue = resolveContextValue(context, c.contextName);
-    const isIn = contextValue !== undefined && set.has(insensitive ? contextValue.toLowerCase() : contextValue);
-    return {
-      matched: negated ? !isIn : isIn,
-      contextValue,
-      fact: () => `${c.contextName} ${shown(contextValue)} is ${isIn ? '' : 'not '}one of ${shownList(values)}`,
-    };
+  const shownValue = valueOf(c);
+  const isIn = (context: EvaluationContext) => {
+    const contextValue = shownValue(context);
+    return contextValue !== undefined && set.has(insensitive ? contextValue.toLowerCase() : contextValue);
+  };
+  return {
+    test: (context) => isIn(context) !== negated,
+    shownValue,
+    fact: (context) => `${c.contextName} ${shown(shownValue(context))} is ${isIn(context) ? '' : 'not '}one of ${shownList(values)}`,
   };
 }
 
@@ -62,21 +73,26 @@ function stringCheck(c: ClientConstraint): Check {
   const insensitive = c.caseInsensitive === true;
   const values = cleanValues(c.values).map((v) => (insensitive ? v.toLocaleLowerCase() : v));
   const how = insensitive ? ' (ignoring case)' : '';
-  return (context) => {
-    const contextValue = resolveContextValue(context, c.contextName);
-    if (contextValue === undefined) {
-      return { matched: false, contextValue, fact: () => `${c.contextName} is not set` };
-    }
+  const shownValue = valueOf(c);
+  const hitOf = (contextValue: string): string | undefined => {
     const compared = insensitive ? contextValue.toLocaleLowerCase() : contextValue;
-    const hit = values.find((v) => test(compared, v));
-    return {
-      matched: hit !== undefined,
-      contextValue,
-      fact: () =>
-        hit !== undefined
-          ? `${c.contextName} ${shown(contextValue)} ${verb} ${JSON.stringify(hit)}${how}`
-          : `${c.contextName} ${shown(contextValue)} ${verb} none of ${shownList(values)}${how}`,
-    };
+    for (const v of values) if (test(compared, v)) return v;
+    return undefined;
+  };
+  return {
+    test: (context) => {
+      const contextValue = shownValue(context);
+      return contextValue !== undefined && hitOf(contextValue) !== undefined;
+    },
+    shownValue,
+    fact: (context) => {
+      const contextValue = shownValue(context);
+      if (contextValue === undefined) return `${c.contextName} is not set`;
+      const hit = hitOf(contextValue);
+      return hit !== undefined
+        ? `${c.contextName} ${shown(contextValue)} ${verb} ${JSON.stringify(hit)}${how}`
+        : `${c.contextName} ${shown(contextValue)} ${verb} none of ${shownList(values)}${how}`;
+    },
   };
 }
 
@@ -91,45 +107,53 @@ const NUMBER_TEST: Record<string, { sign: string; test: (a: number, b: number) =
 function numberCheck(c: ClientConstraint): Check {
   const { sign, test } = NUMBER_TEST[c.operator]!;
   const target = Number(c.value);
-  return (context) => {
-    const contextValue = resolveContextValue(context, c.contextName);
-    const actual = Number(contextValue);
-    if (Number.isNaN(target)) {
-      return { matched: false, contextValue, fact: () => `the constraint value ${shown(c.value)} is not a number` };
-    }
-    if (Number.isNaN(actual)) {
-      return { matched: false, contextValue, fact: () => `${c.contextName} ${shown(contextValue)} is not a number` };
-    }
-    const matched = test(actual, target);
-    return {
-      matched,
-      contextValue,
-      fact: () => `${c.contextName} ${actual} ${sign} ${target} is ${matched}`,
-    };
+  const shownValue = valueOf(c);
+  return {
+    test: (context) => {
+      if (Number.isNaN(target)) return false;
+      const actual = Number(shownValue(context));
+      return !Number.isNaN(actual) && test(actual, target);
+    },
+    shownValue,
+    fact: (context, _now, matched) => {
+      const contextValue = shownValue(context);
+      const actual = Number(contextValue);
+      if (Number.isNaN(target)) return `the constraint value ${shown(c.value)} is not a number`;
+      if (Number.isNaN(actual)) return `${c.contextName} ${shown(contextValue)} is not a number`;
+      return `${c.contextName} ${actual} ${sign} ${target} is ${matched}`;
+    },
   };
 }
 
+// As `new Date(raw).getTime()` without the Date object (a string is parsed alike by both).
+const timeOf = (raw: unknown): number => (typeof raw === 'string' ? Date.parse(raw) : new Date(raw as string).getTime());
+
 function dateCheck(c: ClientConstraint): Check {
   const after = c.operator === 'DATE_AFTER';
-  const target = new Date(c.value as string);
-  return (context, now) => {
-    // The SDKs compare the context's currentTime (whatever the contextName), or the clock when it has none.
+  const target = new Date(c.value as string).getTime();
+  // The SDKs compare the context's currentTime (whatever the contextName), or the clock when it has none.
+  const timeIn = (context: EvaluationContext, now: () => Date): number => {
     const raw = context.currentTime as unknown;
-    const time = raw ? new Date(raw as string) : now();
-    const contextValue = Number.isNaN(time.getTime()) ? String(raw) : time.toISOString();
-    if (Number.isNaN(target.getTime())) {
-      return { matched: false, contextValue, fact: () => `the constraint value ${shown(c.value)} is not a date` };
-    }
-    if (Number.isNaN(time.getTime())) {
-      return { matched: false, contextValue, fact: () => `currentTime ${shown(contextValue)} is not a date` };
-    }
-    const matched = after ? time > target : time < target;
-    return {
-      matched,
-      contextValue,
-      fact: () =>
-        `${raw ? 'currentTime' : 'the current time'} ${contextValue} is ${matched ? '' : 'not '}${after ? 'after' : 'before'} ${target.toISOString()}`,
-    };
+    return raw ? timeOf(raw) : now().getTime();
+  };
+  const shownValue = (context: EvaluationContext, now: () => Date): string => {
+    const time = timeIn(context, now);
+    return Number.isNaN(time) ? String(context.currentTime as unknown) : new Date(time).toISOString();
+  };
+  return {
+    test: (context, now) => {
+      if (Number.isNaN(target)) return false;
+      const time = timeIn(context, now);
+      return !Number.isNaN(time) && (after ? time > target : time < target);
+    },
+    shownValue,
+    fact: (context, now, matched) => {
+      const contextValue = shownValue(context, now);
+      if (Number.isNaN(target)) return `the constraint value ${shown(c.value)} is not a date`;
+      if (Number.isNaN(timeIn(context, now))) return `currentTime ${shown(contextValue)} is not a date`;
+      const what = context.currentTime ? 'currentTime' : 'the current time';
+      return `${what} ${contextValue} is ${matched ? '' : 'not '}${after ? 'after' : 'before'} ${new Date(target).toISOString()}`;
+    },
   };
 }
 
@@ -143,28 +167,43 @@ const SEMVER_TEST: Record<string, { sign: string; test: (order: number) => boole
 
 // Nothing semver accepts fails this; it spares most non-versions the exception semver's parser throws and catches.
 const MAYBE_SEMVER = /^\s*[v=]?\s*\d+\.\d+\.\d+/;
-const parseVersion = (text: string): SemVer | null => (MAYBE_SEMVER.test(text) ? parse(text) : null);
+// Contexts repeat a few app versions: each is parsed once (bounded, so a batch of distinct strings cannot grow it).
+const VERSION_CACHE_LIMIT = 1000;
+const versionCache = new Map<string, SemVer | null>();
+const parseVersion = (text: string): SemVer | null => {
+  let version = versionCache.get(text);
+  if (version === undefined) {
+    version = MAYBE_SEMVER.test(text) ? parse(text) : null;
+    if (versionCache.size >= VERSION_CACHE_LIMIT) versionCache.clear();
+    versionCache.set(text, version);
+  }
+  return version;
+};
 
 function semverCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const { sign, test } = SEMVER_TEST[c.operator]!;
   const target = c.value as string;
   // semver's eq/gt/... parse both sides on every call and throw on a bad one (the SDK then answers false).
   const parsedTarget = typeof target === 'string' ? parseVersion(target) : null;
-  return (context) => {
-    const contextValue = resolveContextValue(context, c.contextName);
-    if (!contextValue) {
-      return { matched: false, contextValue, fact: () => `${c.contextName} is not set` };
-    }
-    const version = parseVersion(contextValue);
-    // As the SDK: a "v" prefix is refused even though the semver package would accept it.
-    if (!version || (dialect === 'sdk' && contextValue.startsWith('v'))) {
-      return { matched: false, contextValue, fact: () => `${c.contextName} ${shown(contextValue)} is not a valid SemVer` };
-    }
-    if (!parsedTarget) {
-      return { matched: false, contextValue, fact: () => `the constraint value ${shown(target)} is not a valid SemVer` };
-    }
-    const matched = test(compare(version, parsedTarget));
-    return { matched, contextValue, fact: () => `${c.contextName} ${contextValue} ${sign} ${target} is ${matched}` };
+  const shownValue = valueOf(c);
+  // As the SDK: a "v" prefix is refused even though the semver package would accept it.
+  const versionOf = (contextValue: string): SemVer | null =>
+    dialect === 'sdk' && contextValue.startsWith('v') ? null : parseVersion(contextValue);
+  return {
+    test: (context) => {
+      const contextValue = shownValue(context);
+      if (!contextValue || !parsedTarget) return false;
+      const version = versionOf(contextValue);
+      return version !== null && test(compare(version, parsedTarget));
+    },
+    shownValue,
+    fact: (context, _now, matched) => {
+      const contextValue = shownValue(context);
+      if (!contextValue) return `${c.contextName} is not set`;
+      if (!versionOf(contextValue)) return `${c.contextName} ${shown(contextValue)} is not a valid SemVer`;
+      if (!parsedTarget) return `the constraint value ${shown(target)} is not a valid SemVer`;
+      return `${c.contextName} ${contextValue} ${sign} ${target} is ${matched}`;
+    },
   };
 }
 
@@ -177,18 +216,19 @@ function regexCheck(c: ClientConstraint): Check {
     compileError = error instanceof Error ? error.message : String(error);
   }
   const how = c.caseInsensitive ? ' (ignoring case)' : '';
-  return (context) => {
-    const contextValue = resolveContextValue(context, c.contextName);
-    if (contextValue === undefined) return { matched: false, contextValue, fact: () => `${c.contextName} is not set` };
-    if (!pattern) {
-      return { matched: false, contextValue, fact: () => `the pattern ${shown(c.value)} is not valid RE2: ${compileError}` };
-    }
-    const matched = pattern.matcher(contextValue).find();
-    return {
-      matched,
-      contextValue,
-      fact: () => `${c.contextName} ${shown(contextValue)} ${matched ? 'matches' : 'does not match'} /${c.value}/${how}`,
-    };
+  const shownValue = valueOf(c);
+  return {
+    test: (context) => {
+      const contextValue = shownValue(context);
+      return contextValue !== undefined && pattern !== null && pattern.matcher(contextValue).find();
+    },
+    shownValue,
+    fact: (context, _now, matched) => {
+      const contextValue = shownValue(context);
+      if (contextValue === undefined) return `${c.contextName} is not set`;
+      if (!pattern) return `the pattern ${shown(c.value)} is not valid RE2: ${compileError}`;
+      return `${c.contextName} ${shown(contextValue)} ${matched ? 'matches' : 'does not match'} /${c.value}/${how}`;
+    },
   };
 }
 
@@ -221,32 +261,43 @@ export function compileConstraint(
   dialect: ConstraintDialect = 'sdk',
 ): CompiledConstraint {
   if (!constraint) {
-    return () => ({ constraint: null, contextValue: undefined, passed: false, reason: 'the constraint is missing' });
+    return Object.assign(
+      (): ConstraintResult => ({ constraint: null, contextValue: undefined, passed: false, reason: 'the constraint is missing' }),
+      { passes: () => false },
+    );
   }
   const known = Object.hasOwn(CHECKS, constraint.operator) && !(dialect === 'server-6.10.1' && NOT_IN_SERVER_6.has(constraint.operator));
   const make = known ? CHECKS[constraint.operator] : undefined;
   if (!make) {
     // The SDK fails an unknown operator whatever `inverted` says.
     const reason = `operator ${constraint.operator} is not supported, so the constraint fails`;
-    return (context) => ({
-      constraint,
-      contextValue: resolveContextValue(context, constraint.contextName),
-      passed: false,
-      reason,
-    });
+    return Object.assign(
+      (context: EvaluationContext): ConstraintResult => ({
+        constraint,
+        contextValue: resolveContextValue(context, constraint.contextName),
+        passed: false,
+        reason,
+      }),
+      { passes: () => false },
+    );
   }
   const check = make(constraint, dialect);
   const inverted = constraint.inverted === true;
-  return (context, now) => {
-    const outcome = check(context, now);
-    const passed = inverted ? !outcome.matched : outcome.matched;
+  const readsClock = constraint.operator.startsWith('DATE_');
+  const explained = (context: EvaluationContext, clock: () => Date): ConstraintResult => {
+    // Date operators read the clock once for the verdict, the value shown and the sentence.
+    let instant: Date | undefined;
+    const now = readsClock ? () => (instant ??= clock()) : clock;
+    const matched = check.test(context, now);
+    const passed = matched !== inverted;
     return {
       constraint,
-      contextValue: outcome.contextValue,
+      contextValue: check.shownValue(context, now),
       passed,
-      reason: passed ? null : inverted ? `inverted: ${outcome.fact()}` : outcome.fact(),
+      reason: passed ? null : inverted ? `inverted: ${check.fact(context, now, matched)}` : check.fact(context, now, matched),
     };
   };
+  return Object.assign(explained, { passes: (context: EvaluationContext, now: () => Date) => check.test(context, now) !== inverted });
 }
 
 /** Checks every constraint (not stopping at the first failure, so each one's result can be shown). */

@@ -63,18 +63,36 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
     return fn(context, now);
   };
 
+  // A segment's result for the context at hand, shared by every strategy (of every flag) that names the segment:
+  // evaluating a project's flags for one context checks each segment once. Contexts are taken as immutable values.
+  let segmentContext: EvaluationContext | undefined;
+  const segmentResults = new Map<number, SegmentResult>();
+  function segmentResult(id: number, context: EvaluationContext): SegmentResult {
+    if (context !== segmentContext) {
+      segmentContext = context;
+      segmentResults.clear();
+    }
+    let result = segmentResults.get(id);
+    if (!result) {
+      const segment = segments.get(id);
+      if (!segment) {
+        result = { id, name: undefined, found: false, passed: false, constraints: [] };
+      } else {
+        const constraints = segment.constraints.map((c) => check(c, context));
+        result = { id, name: segment.name, found: true, passed: constraints.every((r) => r.passed), constraints };
+      }
+      segmentResults.set(id, result);
+    }
+    return result;
+  }
+
   function evaluateStrategy(
     strategy: ClientStrategy,
     index: number,
     context: EvaluationContext,
   ): StrategyResult {
     const constraints = (strategy.constraints ?? []).map((c) => check(c, context));
-    const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => {
-      const segment = segments.get(id);
-      if (!segment) return { id, name: undefined, found: false, passed: false, constraints: [] };
-      const results = segment.constraints.map((c) => check(c, context));
-      return { id, name: segment.name, found: true, passed: results.every((r) => r.passed), constraints: results };
-    });
+    const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => segmentResult(id, context));
     const constraintsPassed = constraints.every((r) => r.passed) && segmentResults.every((s) => s.passed);
     const base = { index, name: strategy.name, title: strategy.title ?? undefined, constraints, segments: segmentResults };
     const rule = ruleFor(strategy.name);

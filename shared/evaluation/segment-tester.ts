@@ -45,17 +45,25 @@ export function testContexts(
   const compiled = constraints.map((constraint) => compileConstraint(constraint));
   const failedBy = constraints.map(() => 0);
   const failures: BatchFailure[] = [];
+  // One instant for the whole batch, so every context is judged at the same time (and the clock is read once).
+  const at = now();
+  const clock = () => at;
   let matched = 0;
-  contexts.forEach((context, index) => {
-    let first: BatchFailure | null = null;
-    compiled.forEach((check, constraintIndex) => {
-      const result = check(context, now);
-      if (result.passed) return;
+  for (let index = 0; index < contexts.length; index += 1) {
+    const context = contexts[index]!;
+    let firstFailed = -1;
+    for (let constraintIndex = 0; constraintIndex < compiled.length; constraintIndex += 1) {
+      if (compiled[constraintIndex]!.passes(context, clock)) continue;
       failedBy[constraintIndex]! += 1;
-      first ??= { index, constraintIndex, contextValue: result.contextValue, reason: result.reason ?? 'failed' };
-    });
-    if (first) failures.push(first);
-    else matched += 1;
-  });
+      if (firstFailed === -1) firstFailed = constraintIndex;
+    }
+    if (firstFailed === -1) {
+      matched += 1;
+      continue;
+    }
+    // Only the first failure is explained: building every failure's sentence was most of a batch's time.
+    const result = compiled[firstFailed]!(context, clock);
+    failures.push({ index, constraintIndex: firstFailed, contextValue: result.contextValue, reason: result.reason ?? 'failed' });
+  }
   return { total: contexts.length, matched, failedBy, failures };
 }
