@@ -33,9 +33,37 @@ function variantOf(choice: ReturnType<typeof selectVariant>, featureEnabled: boo
     : { name, enabled: true, payload, feature_enabled: featureEnabled };
 }
 
-// Compiled constraints per constraint object, shared by every evaluator: a screen re-evaluating the same fetched
-// state for a new context compiles nothing again (RE2 patterns and versions are parsed once per state).
-const compiledCache = new WeakMap<ClientConstraint, CompiledConstraint>();
+/** A state, indexed and with every constraint compiled (RE2 patterns, versions, dates and value sets parsed once). */
+interface Plan {
+  readonly features: Map<string, ClientFeature>;
+  readonly segments: Map<number, ClientSegment>;
+  /** Per flag, per strategy (in order), its constraints compiled. */
+  readonly strategyChecks: Map<string, CompiledConstraint[][]>;
+  readonly segmentChecks: Map<number, CompiledConstraint[]>;
+}
+
+const compileAll = (constraints: readonly (ClientConstraint | null)[] | null | undefined): CompiledConstraint[] =>
+  (constraints ?? []).map((c) => compileConstraint(c));
+
+// One plan per state object, shared by every evaluator: a screen re-evaluating the same fetched state for a new
+// context (with a new evaluator) compiles nothing again. States are taken as immutable values.
+const plans = new WeakMap<ClientState, Plan>();
+
+function planFor(state: ClientState): Plan {
+  let plan = plans.get(state);
+  if (!plan) {
+    plan = {
+      features: new Map(state.features.map((f) => [f.name, f])),
+      segments: new Map((state.segments ?? []).map((s) => [s.id, s])),
+      strategyChecks: new Map(
+        state.features.map((f) => [f.name, Array.isArray(f.strategies) ? f.strategies.map((s) => compileAll(s.constraints)) : []]),
+      ),
+      segmentChecks: new Map((state.segments ?? []).map((s) => [s.id, compileAll(s.constraints)])),
+    };
+    plans.set(state, plan);
+  }
+  return plan;
+}
 
 export interface Evaluator {
   /** Evaluates one flag as an official SDK's isEnabled and getVariant would, with the explanation. */
@@ -47,20 +75,13 @@ export interface Evaluator {
  * every flag of a project, or one flag for many contexts, does the preparation a single time.
  */
 export function createEvaluator(state: ClientState, options: EvaluationOptions = {}): Evaluator {
-  const features = new Map<string, ClientFeature>(state.features.map((f) => [f.name, f]));
-  const segments = new Map<number, ClientSegment>((state.segments ?? []).map((s) => [s.id, s]));
-  const compiled = compiledCache;
+  const { features, segments, strategyChecks, segmentChecks } = planFor(state);
   const random = options.random ?? Math.random;
   const now = options.now ?? (() => new Date());
-
-  const check = (constraint: ClientConstraint | null, context: EvaluationContext): ConstraintResult => {
-    if (!constraint) return compileConstraint(constraint)(context, now);
-    let fn = compiled.get(constraint);
-    if (!fn) {
-      fn = compileConstraint(constraint);
-      compiled.set(constraint, fn);
-    }
-    return fn(context, now);
+  const checkAll = (checks: readonly CompiledConstraint[], context: EvaluationContext): ConstraintResult[] => {
+    const results: ConstraintResult[] = new Array(checks.length);
+    for (let i = 0; i < checks.length; i += 1) results[i] = checks[i]!(context, now);
+    return results;
   };
 
   // A segment's result for the context at hand, shared by every strategy (of every flag) that names the segment:
@@ -78,7 +99,7 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
       if (!segment) {
         result = { id, name: undefined, found: false, passed: false, constraints: [] };
       } else {
-        const constraints = segment.constraints.map((c) => check(c, context));
+        const constraints = checkAll(segmentChecks.get(id)!, context);
         result = { id, name: segment.name, found: true, passed: constraints.every((r) => r.passed), constraints };
       }
       segmentResults.set(id, result);
@@ -89,9 +110,10 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
   function evaluateStrategy(
     strategy: ClientStrategy,
     index: number,
+    checks: readonly CompiledConstraint[],
     context: EvaluationContext,
   ): StrategyResult {
-    const constraints = (strategy.constraints ?? []).map((c) => check(c, context));
+    const constraints = checkAll(checks, context);
     const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => segmentResult(id, context));
     const constraintsPassed = constraints.every((r) => r.passed) && segmentResults.every((s) => s.passed);
     const base = { index, name: strategy.name, title: strategy.title ?? undefined, constraints, segments: segmentResults };
@@ -162,8 +184,9 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
     }
     const dependencies = dependencyResults(feature, context);
     const unmet = dependencies.find((d) => !d.satisfied);
+    const checks = strategyChecks.get(toggleName)!;
     const strategies = Array.isArray(feature.strategies)
-      ? feature.strategies.map((s, i) => evaluateStrategy(s, i, context))
+      ? feature.strategies.map((s, i) => evaluateStrategy(s, i, checks[i]!, context))
       : [];
     const off = (summary: string): FlagEvaluation => ({
       enabled: false,
