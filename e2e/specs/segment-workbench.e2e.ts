@@ -67,6 +67,19 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
     await version.getByText(/not a version like 1.2.3/).waitFor();
     await version.getByLabel('Value').fill('4.2.0');
     expect(await page.getByTestId('values-count').textContent()).toBe('7 of 1,000 values used');
+
+    // The tester judges a typed context against the unsaved constraints and names the one that fails.
+    const tester = page.getByRole('region', { name: 'Segment tester' });
+    await tester.getByLabel('userId', { exact: true }).fill('u-2');
+    await tester.getByLabel('email', { exact: true }).fill('ann@ACME.com');
+    await tester.getByLabel('age', { exact: true }).fill('25');
+    await tester.getByLabel('currentTime', { exact: true }).fill('2030-01-01T00:00:00Z');
+    await tester.getByLabel('appVersion', { exact: true }).fill('5.0.0');
+    const verdict = tester.getByRole('status');
+    await expect.poll(() => verdict.textContent()).toBe('Not in the segment: constraint 3 fails (age 25 > 30 is false).');
+    await app().screenshot('segment-editor-tester');
+    await tester.getByLabel('age', { exact: true }).fill('31');
+    await expect.poll(() => verdict.textContent()).toBe('This context is in the segment.');
     await app().screenshot('segment-editor-new', { variants: true });
 
     await page.getByRole('button', { name: 'Create segment' }).click();

@@ -21,7 +21,7 @@ import { describeSegment } from './constraint-summary';
 import { ConflictDialog } from './conflict-dialog';
 import { ConstraintRow } from './constraint-row';
 import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type SegmentFormValues } from './segment-form-schema';
-import { SegmentTesterSlot } from './segment-tester-slot';
+import { EditorSegmentTester } from './editor-segment-tester';
 import { groupUsage, touchesProduction } from './usage';
 import { UsageList } from './usage-list';
 import styles from './segment-editor.module.css';
@@ -242,7 +242,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
               {groups.length > 0 && <UsageList groups={groups} />}
             </section>
           )}
-          <SegmentTesterSlot constraints={watched ?? []} />
+          <EditorSegmentTester constraints={watched ?? []} />
         </aside>
       </div>
       {guardDialog}
