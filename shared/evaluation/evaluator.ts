@@ -116,18 +116,13 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
     const constraints = checkAll(checks, context);
     const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => segmentResult(id, context));
     const constraintsPassed = constraints.every((r) => r.passed) && segmentResults.every((s) => s.passed);
-    const base = { index, name: strategy.name, title: strategy.title ?? undefined, constraints, segments: segmentResults };
+    const checked = { strategy, index, constraints, segments: segmentResults, constraintsPassed };
     const rule = ruleFor(strategy.name);
     if (!rule) {
-      return {
-        ...base,
-        enabled: 'unknown',
-        constraintsPassed,
-        rule: { passed: 'unknown', detail: `${strategy.name} is a custom strategy: only the application's SDK knows its rule` },
-        variant: null,
-      };
+      const detail = `${strategy.name} is a custom strategy: only the application's SDK knows its rule`;
+      return strategyResult(checked, 'unknown', { passed: 'unknown', detail }, null);
     }
-    if (!constraintsPassed) return { ...base, enabled: false, constraintsPassed, rule: null, variant: null };
+    if (!constraintsPassed) return strategyResult(checked, false, null, null);
     const parameters = (strategy.parameters ?? {}) as Record<string, unknown>;
     const outcome = rule({ parameters, context, random, hostname: options.hostname });
     let variant: EvaluatedVariant | null = null;
@@ -137,7 +132,7 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
       const groupId = parameters.groupId as string | undefined;
       variant = variantOf(selectVariant(groupId, stickiness, variants, context, random), true);
     }
-    return { ...base, enabled: outcome.passed, constraintsPassed, rule: outcome, variant };
+    return strategyResult(checked, outcome.passed, outcome, variant);
   }
 
   function dependencyResults(feature: ClientFeature, context: EvaluationContext): DependencyResult[] {
@@ -220,6 +215,24 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
   }
 
   return { evaluate };
+}
+
+interface CheckedStrategy {
+  readonly strategy: ClientStrategy;
+  readonly index: number;
+  readonly constraints: ConstraintResult[];
+  readonly segments: SegmentResult[];
+  readonly constraintsPassed: boolean;
+}
+
+// One literal per result rather than spreading a shared base object: this runs for every strategy of every flag.
+function strategyResult(
+  { strategy, index, constraints, segments, constraintsPassed }: CheckedStrategy,
+  enabled: StrategyResult['enabled'],
+  rule: StrategyResult['rule'],
+  variant: EvaluatedVariant | null,
+): StrategyResult {
+  return { index, name: strategy.name, title: strategy.title ?? undefined, constraints, segments, enabled, constraintsPassed, rule, variant };
 }
 
 function offSummary(strategies: readonly StrategyResult[]): string {
