@@ -7,3 +7,4 @@ export * from './ui-config';
 export * from './error';
 export * from './instance';
 export * from './connection';
+export * from './preflight';
