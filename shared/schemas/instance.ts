@@ -95,3 +95,20 @@ export type AddStrategy = z.infer<typeof addStrategySchema>;
 
 export const addDependencySchema = z.strictObject({ feature: z.string().min(1), enabled: z.boolean().optional() });
 export type AddDependency = z.infer<typeof addDependencySchema>;
+
+/** POST /api/admin/context (createContextFieldSchema): a URL-friendly name, legal values unique by value. */
+export const createContextFieldSchema = z.strictObject({
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.~-]+$/, 'must be URL friendly'),
+  description: z.string().max(1000).optional(),
+  stickiness: z.boolean().optional(),
+  sortOrder: z.number().int().optional(),
+  legalValues: z
+    .array(z.strictObject({ value: z.string().min(1).max(100), description: z.string().max(1000).optional() }))
+    .max(1000)
+    .optional(),
+});
+export type CreateContextField = z.infer<typeof createContextFieldSchema>;
