@@ -8,3 +8,4 @@ export * from './error';
 export * from './instance';
 export * from './connection';
 export * from './preflight';
+export * from './strategy-usage';
