@@ -29,15 +29,15 @@ export interface PreflightAsk {
 /** The headers Unleash's middleware sends for this preflight, given the stored origins. */
 export function unleashPreflightHeaders(allowedOrigins: readonly string[], ask: PreflightAsk): [string, string][] {
   const any = allowedOrigins.length === 0 || allowedOrigins.includes('*');
-  const headers: [string, string][] = [];
+  // in the order 6.10.1 sent them (checked with curl): Vary first, as Unleash sets it before `cors` runs
+  const headers: [string, string][] = [['vary', ask.requestHeaders === '' ? 'Origin' : 'Origin, Access-Control-Request-Headers']];
   if (any) headers.push(['access-control-allow-origin', '*']);
   else if (originAllowed(allowedOrigins, ask.origin)) headers.push(['access-control-allow-origin', ask.origin]);
-  // Unleash sets Vary: Origin on every answer; cors adds Access-Control-Request-Headers when it reflects them
-  headers.push(['vary', ask.requestHeaders === '' ? 'Origin' : 'Origin, Access-Control-Request-Headers']);
   headers.push(['access-control-allow-credentials', 'true']);
   headers.push(['access-control-allow-methods', 'GET,HEAD,PUT,PATCH,POST,DELETE']);
   if (ask.requestHeaders !== '') headers.push(['access-control-allow-headers', ask.requestHeaders]);
   headers.push(['access-control-max-age', String(UNLEASH_PREFLIGHT_MAX_AGE)]);
+  headers.push(['access-control-expose-headers', 'ETag']);
   return headers;
 }
 

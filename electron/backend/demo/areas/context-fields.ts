@@ -13,18 +13,22 @@ export function createContextField(ctx: DemoContext, input: CreateContextField):
   const values = (input.legalValues ?? []).map((legal) => legal.value);
   const repeated = values.find((value, index) => values.indexOf(value) !== index);
   if (repeated !== undefined) {
-    throw badDataDetails([{ message: `"legalValues[${values.lastIndexOf(repeated)}]" contains a duplicate value` }]);
+    const index = values.lastIndexOf(repeated);
+    throw badDataDetails([
+      { message: `"legalValues[${index}]" contains a duplicate value. You provided ${JSON.stringify(input.legalValues?.[index])}.` },
+    ]);
   }
   const field: ContextFieldRecord = {
     name: input.name,
-    description: input.description ?? '',
+    description: input.description ?? null,
     stickiness: input.stickiness ?? false,
-    sortOrder: input.sortOrder ?? 10,
+    sortOrder: input.sortOrder ?? 0,
     legalValues: (input.legalValues ?? []).map((legal) => ({ ...legal })),
     createdAt: ctx.now(),
   };
   ctx.state.contextFields.push(field);
-  recordEvent(ctx, { type: 'context-field-created', data: copy({ ...field }) });
+  // the event carries the validated input (6.10.1: name, the legal values as sent, stickiness defaulted)
+  recordEvent(ctx, { type: 'context-field-created', data: copy({ ...input, stickiness: field.stickiness }) });
   ctx.changed();
   return copy(field);
 }

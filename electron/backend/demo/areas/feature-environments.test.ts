@@ -26,13 +26,15 @@ describe('flag environment on/off', () => {
     expect(eventTrail(ctx)).toEqual(['feature-strategy-add:f', 'feature-environment-enabled:f', 'feature-environment-disabled:f']);
   });
 
-  it('is 404 for an unknown flag, archived flag or environment', () => {
+  it('is 404 for an unknown flag or environment and 400 for an archived flag, in 6.10.1 words', () => {
     const ctx = bareContext();
     flagRecord(ctx, 'gone', { archived: true });
     flagRecord(ctx, 'f');
-    for (const [featureName, environment] of [['ghost', 'development'], ['gone', 'development'], ['f', 'staging-x']] as const) {
-      expect(apiErrorOf(() => setFeatureEnvironmentEnabled(ctx, { projectId: 'default', featureName, environment, enabled: true })).status).toBe(404);
-    }
+    const on = (featureName: string, environment = 'development') => () =>
+      setFeatureEnvironmentEnabled(ctx, { projectId: 'default', featureName, environment, enabled: true });
+    expect(apiErrorOf(on('ghost'))).toMatchObject({ status: 404, message: 'There\'s no feature named "ghost" in project "default".' });
+    expect(apiErrorOf(on('f', 'nope'))).toMatchObject({ status: 404, message: 'Could not find environment nope for feature: f' });
+    expect(apiErrorOf(on('gone'))).toMatchObject({ status: 400, name: 'ArchivedFeatureError' });
   });
 });
 
@@ -40,10 +42,12 @@ describe('context fields', () => {
   it('creates a field with context-field-created and refuses a taken name', () => {
     const ctx = bareContext();
     const field = createContextField(ctx, { name: 'plan', description: 'Plan', legalValues: [{ value: 'free' }, { value: 'pro' }] });
-    expect(field).toMatchObject({ name: 'plan', stickiness: false, legalValues: [{ value: 'free' }, { value: 'pro' }] });
-    expect(ctx.events.list({}).events[0]).toMatchObject({ type: 'context-field-created', data: { name: 'plan' } });
+    expect(field).toMatchObject({ name: 'plan', stickiness: false, sortOrder: 0, legalValues: [{ value: 'free' }, { value: 'pro' }] });
+    expect(ctx.events.list({}).events[0]).toMatchObject({ type: 'context-field-created', data: { name: 'plan', stickiness: false } });
     expect(apiErrorOf(() => createContextField(ctx, { name: 'plan' }))).toMatchObject({ status: 409, name: 'NameExistsError' });
-    expect(apiErrorOf(() => createContextField(ctx, { name: 'x', legalValues: [{ value: 'a' }, { value: 'a' }] })).status).toBe(400);
+    expect(apiErrorOf(() => createContextField(ctx, { name: 'x', legalValues: [{ value: 'a' }, { value: 'a' }] })).details).toEqual([
+      { message: '"legalValues[1]" contains a duplicate value. You provided {"value":"a"}.' },
+    ]);
   });
 
   it('deletes a field with context-field-deleted; unknown is 404', () => {

@@ -1,12 +1,13 @@
+import { ApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
-import { requireActiveFeature } from '../model/lookups';
+import { requireFeatureInProject } from '../model/lookups';
 import { strategyView } from './features';
 
 /**
  * POST /projects/{p}/features/{f}/environments/{env}/on|off (200, empty). Switching on an environment without
  * strategies first adds Unleash's default strategy (flexibleRollout at 100%, feature-strategy-add); an event is
- * written only when the state changes.
+ * written only when the state changes; an archived flag is 400 ArchivedFeatureError (all asked of 6.10.1).
  */
 export interface EnvironmentSwitch {
   projectId: string;
@@ -19,7 +20,8 @@ export function setFeatureEnvironmentEnabled(
   ctx: DemoContext,
   { projectId, featureName, environment, enabled }: EnvironmentSwitch,
 ): void {
-  const feature = requireActiveFeature(ctx.state, projectId, featureName);
+  const feature = requireFeatureInProject(ctx.state, projectId, featureName);
+  if (feature.archived) throw new ApiError(400, 'ArchivedFeatureError', 'Cannot perform this operation on archived features');
   const env = feature.environments.find((candidate) => candidate.name === environment);
   if (!env) throw notFound(`Could not find environment ${environment} for feature: ${featureName}`);
   if (enabled && env.strategies.length === 0) {

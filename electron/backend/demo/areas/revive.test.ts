@@ -18,19 +18,25 @@ function archivedFamily() {
 }
 
 describe('revive', () => {
-  it('brings archived flags back off everywhere with their strategies, one feature-revived each', () => {
+  it('brings flags back off everywhere with their strategies, one feature-revived each (an active one too, as 6.10.1)', () => {
     const ctx = archivedFamily();
+    const active = ctx.state.features.find((f) => f.name === 'active')!;
+    active.environments[0]!.enabled = true;
     reviveFeatures(ctx, { projectId: 'default', features: ['c', 'p', 'active', 'ghost'] });
     const child = ctx.state.features.find((f) => f.name === 'c')!;
     expect(child).toMatchObject({ archived: false, archivedAt: null });
     expect(child.environments.every((env) => !env.enabled)).toBe(true);
     expect(child.environments[0]!.strategies).toHaveLength(1);
-    expect(eventTrail(ctx)).toEqual(['feature-revived:c', 'feature-revived:p']);
+    expect(active.environments[0]!.enabled).toBe(false);
+    expect(eventTrail(ctx)).toEqual(['feature-revived:c', 'feature-revived:p', 'feature-revived:active']);
   });
 
   it('is 404 in an unknown project and 403 for a flag of another project', () => {
     const ctx = archivedFamily();
-    expect(apiErrorOf(() => reviveFeatures(ctx, { projectId: 'nope', features: ['p'] })).status).toBe(404);
+    expect(apiErrorOf(() => reviveFeatures(ctx, { projectId: 'nope', features: ['p'] }))).toMatchObject({
+      status: 404,
+      message: 'Active project with id nope does not exist',
+    });
     const foreign = apiErrorOf(() => reviveFeatures(ctx, { projectId: 'default', features: ['elsewhere'] }));
     expect(foreign).toMatchObject({ status: 403, name: 'InvalidOperationError' });
     expect(eventTrail(ctx)).toEqual([]);
@@ -38,17 +44,17 @@ describe('revive', () => {
 });
 
 describe('delete from the archive', () => {
-  it('deletes archived flags for good and ignores active and unknown names', () => {
+  it('deletes archived flags for good, keeps an active one but writes its event as 6.10.1 does', () => {
     const ctx = archivedFamily();
     deleteArchivedFeatures(ctx, { projectId: 'default', features: ['p', 'active', 'ghost'] });
     expect(ctx.state.features.map((f) => f.name)).toEqual(['c', 'active', 'elsewhere']);
-    expect(eventTrail(ctx)).toEqual(['feature-deleted:p']);
-    expect(ctx.events.list({}).events[0]!.preData).toMatchObject({ name: 'p', archived: true });
+    expect(eventTrail(ctx)).toEqual(['feature-deleted:p', 'feature-deleted:active']);
+    expect(ctx.events.list({}).events[1]!.preData).toMatchObject({ name: 'p', archived: true });
   });
 
-  it('writes nothing when nothing is eligible', () => {
+  it('writes nothing for unknown names or an unknown project', () => {
     const ctx = archivedFamily();
-    deleteArchivedFeatures(ctx, { projectId: 'default', features: ['active'] });
+    deleteArchivedFeatures(ctx, { projectId: 'nope', features: ['ghost'] });
     expect(ctx.changes).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { recordEvent, type DemoContext } from '../model/context';
-import { requireProject } from '../model/lookups';
+import { notFound } from '../../errors';
 import { existingInProject } from './batch-targets';
 
 /** The archive's other doors: revive and delete for good (POST /projects/{p}/revive|delete with {features}). */
@@ -10,13 +10,16 @@ export interface BatchInput {
 }
 
 /**
- * POST /projects/{p}/revive (200, empty). Only archived flags come back, each off in every environment with its
- * strategies kept, and one feature-revived event each; unknown and active names are ignored; an unknown project is
- * 404 (asked of 6.10.1). Dependencies removed at archive time stay removed.
+ * POST /projects/{p}/revive (200, empty). Every named flag of the project comes back off in every environment with
+ * its strategies kept, one feature-revived event each: an active flag too (it is switched off and gets the event,
+ * as 6.10.1 does); unknown names are ignored; an unknown project is 404. Dependencies removed at archive time stay
+ * removed.
  */
 export function reviveFeatures(ctx: DemoContext, { projectId, features }: BatchInput): void {
-  requireProject(ctx.state, projectId);
-  const targets = existingInProject(ctx.state, projectId, features).filter((feature) => feature.archived);
+  if (!ctx.state.projects.some((project) => project.id === projectId)) {
+    throw notFound(`Active project with id ${projectId} does not exist`);
+  }
+  const targets = existingInProject(ctx.state, projectId, features);
   if (targets.length === 0) return;
   for (const feature of targets) {
     feature.archived = false;
@@ -28,20 +31,32 @@ export function reviveFeatures(ctx: DemoContext, { projectId, features }: BatchI
 }
 
 /**
- * POST /projects/{p}/delete (200, empty): deletes archived flags for good (active and unknown names are ignored),
- * one feature-deleted event each with the flag as preData.
+ * POST /projects/{p}/delete (200, empty): deletes the named archived flags for good. 6.10.1 writes a feature-deleted
+ * event (the flag as preData) for every named flag of the project, but leaves an active one in place; unknown names
+ * and an unknown project are ignored.
  */
 export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }: BatchInput): void {
-  const targets = existingInProject(ctx.state, projectId, features).filter((feature) => feature.archived);
+  const targets = existingInProject(ctx.state, projectId, features);
   if (targets.length === 0) return;
-  const doomed = new Set(targets);
+  const doomed = new Set(targets.filter((feature) => feature.archived));
   ctx.state.features = ctx.state.features.filter((feature) => !doomed.has(feature));
   for (const feature of targets) {
     recordEvent(ctx, {
       type: 'feature-deleted',
       project: projectId,
       featureName: feature.name,
-      preData: { name: feature.name, project: feature.project, type: feature.type, description: feature.description, archived: true },
+      preData: {
+        name: feature.name,
+        type: feature.type,
+        stale: feature.stale,
+        project: feature.project,
+        archived: feature.archived,
+        createdAt: feature.createdAt,
+        ...(feature.archivedAt ? { archivedAt: feature.archivedAt } : {}),
+        lastSeenAt: null,
+        description: feature.description,
+        impressionData: feature.impressionData,
+      },
     });
   }
   ctx.changed();
