@@ -1,6 +1,7 @@
 /**
  * The names of the IPC channels and push events, without their schemas. The sandboxed preload imports only this
- * file, so its bundle stays tiny (no zod). Hand-kept; channels.test.ts checks it against the keys of contract.ts.
+ * file, so its bundle stays tiny (no zod). contract.ts declares one entry per name and is checked against this list
+ * by the compiler (`satisfies`): a name without its contract entry, or an entry without its name, does not compile.
  */
 export const CHANNEL_NAMES = [
   'segments.list',
@@ -16,7 +17,6 @@ export const CHANNEL_NAMES = [
   'events.query',
   'strategyTypes.list',
   'strategyTypes.update',
-  'strategyTypes.create',
   'archive.validate',
   'uiConfig.get',
   'uiConfig.setOrigins',
@@ -25,9 +25,6 @@ export const CHANNEL_NAMES = [
   'instance.features',
   'instance.feature',
   'instance.contextFields',
-  'instance.createFeature',
-  'instance.addStrategy',
-  'instance.addDependency',
   'instance.archiveFeatures',
   'connections.status',
   'connections.save',
@@ -38,7 +35,10 @@ export const CHANNEL_NAMES = [
   'demo.reset',
 ] as const;
 
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
 export const PUSH_EVENT_NAMES = ['connections.changed'] as const;
+export type PushEventName = (typeof PUSH_EVENT_NAMES)[number];
 
 /** The IPC channel every push event travels on (one listener in the preload fans them out by name). */
 export const PUSH_CHANNEL = 'flagdesk:push';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import type { ChannelName, PushEventName } from './channels';
 import {
-  addDependencySchema,
-  addStrategySchema,
   apiErrorShapeSchema,
   adminSegmentSchema,
   appInfoSchema,
@@ -9,14 +8,11 @@ import {
   connectionReportSchema,
   connectionStatusSchema,
   contextFieldSchema,
-  createFeatureSchema,
-  createStrategyTypeSchema,
   environmentSchema,
   eventQueryPageSchema,
   eventQueryParamsSchema,
   eventsSchema,
   featureSchema,
-  featureStrategySchema,
   frontendOriginsSchema,
   listEventsQuerySchema,
   profileIdInputSchema,
@@ -46,6 +42,11 @@ const id = z.strictObject({ id: segmentIdSchema });
 const projectId = z.string().min(1).max(100);
 const featureName = z.string().min(1).max(100);
 
+interface ChannelSpec {
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
 }
@@ -68,7 +69,6 @@ export const contract = {
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
-  'strategyTypes.create': channel(createStrategyTypeSchema, strategyTypeSchema),
   // archive validation
   'archive.validate': channel(
     batchFeaturesSchema.extend({ projectId }),
@@ -83,16 +83,7 @@ export const contract = {
   'instance.features': channel(z.strictObject({ projectId }), z.array(featureSchema)),
   'instance.feature': channel(z.strictObject({ projectId, featureName }), featureSchema),
   'instance.contextFields': channel(none, z.array(contextFieldSchema)),
-  // instance writes
-  'instance.createFeature': channel(z.strictObject({ projectId, feature: createFeatureSchema }), featureSchema),
-  'instance.addStrategy': channel(
-    z.strictObject({ projectId, featureName, environment: z.string().min(1).max(100), strategy: addStrategySchema }),
-    featureStrategySchema,
-  ),
-  'instance.addDependency': channel(
-    z.strictObject({ projectId, childFeature: featureName, dependency: addDependencySchema }),
-    nothing,
-  ),
+  // instance writes (the fixtures tests need live on the demo's fixtures, not here)
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
@@ -103,11 +94,14 @@ export const contract = {
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),
-} as const;
+} as const satisfies { readonly [C in ChannelName]: ChannelSpec };
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;
+/** What the page sends. */
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+/** What main's handler receives: the input after the contract's schema parsed it (defaults filled in). */
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
 
 export const CHANNELS = Object.keys(contract) as Channel[];
@@ -119,7 +113,7 @@ export function isChannel(value: unknown): value is Channel {
 /** Pushes from main to the renderer (only to the app's own window). */
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
-} as const;
+} as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
 

@@ -99,7 +99,7 @@ describe.skipIf(!endpoint)('connections', () => {
   });
 
   it('follows a switch made by the main process (connections.changed push)', async () => {
-    await app.core.connections.activate('demo');
+    await app.core.connections.activate({ id: 'demo' });
     const header = app.page.locator('.topbar');
     await expect.poll(() => header.getByTestId('active-instance-name').textContent()).toBe('Demo');
     expect(app.problems).toEqual([]);

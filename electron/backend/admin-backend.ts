@@ -1,83 +1,65 @@
-import type {
-  AddDependency,
-  AddStrategy,
-  AdminSegment,
-  ContextField,
-  CreateFeature,
-  CreateStrategyType,
-  Environment,
-  EventQueryPage,
-  EventQueryParams,
-  Events,
-  Feature,
-  FeatureStrategy,
-  ListEventsQuery,
-  Project,
-  SearchEvents,
-  Segment,
-  SegmentStrategies,
-  SetStrategySegments,
-  StrategyType,
-  UiConfig,
-  UpdateStrategy,
-  UpsertSegment,
-  ValidateArchiveFeatures,
-} from '../../shared/schemas';
+import type { Channel, ChannelOutput, ParsedInput } from '../../shared/contract';
 
 /**
- * One method per admin operation. The demo backend implements it in memory, the remote backend over HTTP.
- * Every failure is thrown as an ApiError (shared/errors.ts) carrying the status and Unleash error name the real
- * server answers with (Unleash 6.10.1 semantics; see ../shared/reference/unleash-api-facts.md).
+ * What a backend answers for a contract channel: the channel's input object as it is, its output (`void` where the
+ * contract says `nothing`: the wire answers 204/200 without a body and dispatch sends null). Typed from the contract,
+ * so a backend whose operation drifts from its channel does not compile. Channels without input may be called bare.
+ */
+// `{}` on purpose: "an input every field of which is optional" is exactly "{} is assignable to it".
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type Operation<C extends Channel> = {} extends ParsedInput<C>
+  ? (input?: ParsedInput<C>) => Promise<Result<C>>
+  : (input: ParsedInput<C>) => Promise<Result<C>>;
+type Result<C extends Channel> = ChannelOutput<C> extends null ? void : ChannelOutput<C>;
+
+/**
+ * One operation per backend channel of shared/contract.ts. The demo backend implements it in memory, the remote
+ * backend over HTTP. Every failure is thrown as an ApiError (shared/errors.ts) carrying the status and Unleash error
+ * name the real server answers with (Unleash 6.10.1 semantics).
  */
 export interface AdminBackend {
-  // --- segments (seed §4) ---
+  // --- segments ---
   /** All segments, sorted by name, with usedInFeatures/usedInProjects. */
-  listSegments(): Promise<AdminSegment[]>;
-  getSegment(id: number): Promise<Segment>;
+  listSegments: Operation<'segments.list'>;
+  getSegment: Operation<'segments.get'>;
   /** 201: the created segment. */
-  createSegment(input: UpsertSegment): Promise<Segment>;
+  createSegment: Operation<'segments.create'>;
   /** 204. */
-  updateSegment(id: number, input: UpsertSegment): Promise<void>;
+  updateSegment: Operation<'segments.update'>;
   /** 204; 409 (empty body on the wire) when a strategy of a non-archived flag uses it; 404 when unknown. */
-  deleteSegment(id: number): Promise<void>;
-  getStrategiesUsingSegment(id: number): Promise<SegmentStrategies>;
-  getSegmentsForStrategy(strategyId: string): Promise<Segment[]>;
+  deleteSegment: Operation<'segments.delete'>;
+  getStrategiesUsingSegment: Operation<'segments.strategies'>;
+  getSegmentsForStrategy: Operation<'segments.forStrategy'>;
   /** 201 echoing the body; the list becomes the full set; [] clears; writes no event. */
-  setStrategySegments(input: SetStrategySegments): Promise<SetStrategySegments>;
+  setStrategySegments: Operation<'segments.setForStrategy'>;
 
   // --- events ---
-  listEvents(query: ListEventsQuery): Promise<Events>;
+  listEvents: Operation<'events.list'>;
   /** The deprecated body search (6.x); mapped to GET /search/events on 7+. */
-  searchEvents(input: SearchEvents): Promise<Events>;
+  searchEvents: Operation<'events.search'>;
   /** GET /api/admin/search/events: the 7+/8.x search (also in 6.10.1); events carry label and summary. */
-  queryEvents(params: EventQueryParams): Promise<EventQueryPage>;
+  queryEvents: Operation<'events.query'>;
 
   // --- strategy types ---
-  listStrategyTypes(): Promise<StrategyType[]>;
+  listStrategyTypes: Operation<'strategyTypes.list'>;
   /** 200 no body. Built-ins -> 500 UnknownError "Cannot edit strategy X"; unknown -> 404. */
-  updateStrategyType(name: string, input: UpdateStrategy): Promise<void>;
+  updateStrategyType: Operation<'strategyTypes.update'>;
 
-  // --- archive validation ---
-  validateArchive(projectId: string, features: string[]): Promise<ValidateArchiveFeatures>;
+  // --- archive ---
+  validateArchive: Operation<'archive.validate'>;
+  archiveFeatures: Operation<'instance.archiveFeatures'>;
 
   // --- UI config ---
-  getUiConfig(): Promise<UiConfig>;
+  getUiConfig: Operation<'uiConfig.get'>;
   /** Replaces the origins the front-end API accepts. */
-  setFrontendApiOrigins(origins: string[]): Promise<void>;
+  setFrontendApiOrigins: Operation<'uiConfig.setOrigins'>;
 
   // --- reads the UI needs ---
-  listProjects(): Promise<Project[]>;
-  listEnvironments(): Promise<Environment[]>;
+  listProjects: Operation<'instance.projects'>;
+  listEnvironments: Operation<'instance.environments'>;
   /** Non-archived flags of a project (summaries). */
-  listProjectFeatures(projectId: string): Promise<Feature[]>;
+  listProjectFeatures: Operation<'instance.features'>;
   /** One flag with environments, strategies (ids, segments), dependencies and children. */
-  getFeature(projectId: string, featureName: string): Promise<Feature>;
-  listContextFields(): Promise<ContextField[]>;
-
-  // --- writes that set an instance up (fixtures for tests; the UI may grow into them) ---
-  createFeature(projectId: string, input: CreateFeature): Promise<Feature>;
-  addFeatureStrategy(projectId: string, featureName: string, environment: string, input: AddStrategy): Promise<FeatureStrategy>;
-  addDependency(projectId: string, childFeature: string, input: AddDependency): Promise<void>;
-  archiveFeatures(projectId: string, features: string[]): Promise<void>;
-  createStrategyType(input: CreateStrategyType): Promise<StrategyType>;
+  getFeature: Operation<'instance.feature'>;
+  listContextFields: Operation<'instance.contextFields'>;
 }

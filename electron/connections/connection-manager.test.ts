@@ -61,7 +61,7 @@ describe('connection manager', () => {
     const { manager, factories, pushes } = await launch();
     const id = await addRemote(manager);
     const before = pushes.length;
-    const status = await manager.activate(id);
+    const status = await manager.activate({ id });
     expect(status.activeProfileId).toBe(id);
     expect(factories.demoStores[0]?.closed).toBe(true);
     expect(factories.remotes[0]?.settings).toEqual({ baseUrl: 'https://unleash.example.com', token: TOKEN });
@@ -69,7 +69,7 @@ describe('connection manager', () => {
     expect(pushes.length).toBe(before + 1);
     expect(pushes.at(-1)?.activeProfileId).toBe(id);
 
-    await manager.activate('demo');
+    await manager.activate({ id: 'demo' });
     expect(factories.remotes[0]?.backend.closed).toBe(true);
     expect(await manager.backend()).toBe(factories.demoStores[1]?.backend);
   });
@@ -77,7 +77,7 @@ describe('connection manager', () => {
   it('restores the last used profile at the next launch', async () => {
     const first = await launch();
     const id = await addRemote(first.manager);
-    await first.manager.activate(id);
+    await first.manager.activate({ id });
     await first.manager.close();
 
     const second = await launch();
@@ -88,7 +88,7 @@ describe('connection manager', () => {
   it('falls back to the demo, with a notice, when a memory-only token is gone after a restart', async () => {
     const first = await launch({ encryption: false });
     const id = await addRemote(first.manager);
-    expect((await first.manager.activate(id)).encryptionAvailable).toBe(false);
+    expect((await first.manager.activate({ id })).encryptionAvailable).toBe(false);
     expect((await first.manager.status()).profiles[1]?.tokenStorage).toBe('memory');
     await first.manager.close();
 
@@ -97,13 +97,13 @@ describe('connection manager', () => {
     expect(status.activeProfileId).toBe('demo');
     expect(status.notice).toMatch(/Staging/);
     expect(status.profiles[1]).toMatchObject({ hasToken: false, tokenStorage: 'none' });
-    await expect(second.manager.activate(id)).rejects.toMatchObject({ status: 409, name: 'TokenMissingError' });
+    await expect(second.manager.activate({ id })).rejects.toMatchObject({ status: 409, name: 'TokenMissingError' });
   });
 
   it('keeps the stored token when a profile is edited without one, and reconnects the active profile', async () => {
     const { manager, factories } = await launch();
     const id = await addRemote(manager);
-    await manager.activate(id);
+    await manager.activate({ id });
     await manager.save({ id, name: 'Staging EU', baseUrl: 'https://eu.example.com' });
     expect(factories.remotes.at(-1)?.settings).toEqual({ baseUrl: 'https://eu.example.com', token: TOKEN });
     expect(factories.remotes[0]?.backend.closed).toBe(true);
@@ -112,7 +112,7 @@ describe('connection manager', () => {
   it('leaves no trace of an edit it could not apply: profile, token and connection stay as they were', async () => {
     const { manager, factories } = await launch();
     const id = await addRemote(manager);
-    await manager.activate(id);
+    await manager.activate({ id });
     const working = factories.createRemote;
     factories.createRemote = async (settings) => {
       if (settings.baseUrl.includes('broken')) throw new Error('cannot open');
@@ -132,16 +132,16 @@ describe('connection manager', () => {
   it('removes a profile and its token; removing the active one returns to the demo', async () => {
     const { manager } = await launch();
     const id = await addRemote(manager);
-    await manager.activate(id);
-    const status = await manager.remove(id);
+    await manager.activate({ id });
+    const status = await manager.remove({ id });
     expect(status.activeProfileId).toBe('demo');
     expect(status.profiles.map((p) => p.id)).toEqual(['demo']);
-    await expect(manager.activate(id)).rejects.toMatchObject({ status: 404 });
+    await expect(manager.activate({ id })).rejects.toMatchObject({ status: 404 });
   });
 
   it('refuses to edit or remove the demo, and unknown ids', async () => {
     const { manager } = await launch();
-    await expect(manager.remove('demo')).rejects.toMatchObject({ status: 403 });
+    await expect(manager.remove({ id: 'demo' })).rejects.toMatchObject({ status: 403 });
     await expect(manager.save({ id: 'demo', name: 'x', baseUrl: 'http://x' })).rejects.toMatchObject({ status: 403 });
     await expect(manager.save({ id: 'nope', name: 'x', baseUrl: 'http://x' })).rejects.toMatchObject({ status: 404 });
   });
@@ -150,7 +150,7 @@ describe('connection manager', () => {
     const { manager, factories } = await launch();
     await manager.resetDemo();
     expect(factories.demoStores[0]?.resets).toBe(1);
-    await manager.activate(await addRemote(manager));
+    await manager.activate({ id: await addRemote(manager) });
     const error = await manager.resetDemo().catch((e: unknown) => e);
     expect(isApiError(error) && error.status).toBe(409);
     expect(String((error as Error).message)).toMatch(/Staging/);
@@ -206,7 +206,7 @@ describe('connection manager', () => {
   it('runs one switch at a time', async () => {
     const { manager } = await launch();
     const id = await addRemote(manager);
-    const results = await Promise.all([manager.activate(id), manager.activate('demo'), manager.activate(id)]);
+    const results = await Promise.all([manager.activate({ id }), manager.activate({ id: 'demo' }), manager.activate({ id })]);
     expect(results.map((s) => s.activeProfileId)).toEqual([id, 'demo', id]);
     expect((await manager.status()).activeProfileId).toBe(id);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type {
   ConnectionReport,
   ConnectionStatus,
+  ProfileIdInput,
   ProfileView,
   SaveProfileInput,
   TestConnectionInput,
@@ -24,8 +25,8 @@ export interface ConnectionManager {
   start(): Promise<void>;
   status(): Promise<ConnectionStatus>;
   save(input: SaveProfileInput): Promise<ConnectionStatus>;
-  remove(id: string): Promise<ConnectionStatus>;
-  activate(id: string): Promise<ConnectionStatus>;
+  remove(input: ProfileIdInput): Promise<ConnectionStatus>;
+  activate(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
   test(input: TestConnectionInput): Promise<ConnectionReport>;
   /** The active backend, once any switch in progress has finished. */
@@ -173,7 +174,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    remove: (id) =>
+    remove: ({ id }) =>
       serial(async () => {
         if (id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
         find(id);
@@ -188,7 +189,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         return changed();
       }),
 
-    activate: (id) =>
+    activate: ({ id }) =>
       serial(async () => {
         if (id !== DEMO_PROFILE_ID) find(id);
         if (active?.profileId !== id) await switchTo(id);

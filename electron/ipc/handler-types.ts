@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { Channel, ChannelOutput, Contract } from '../../shared/contract';
+import type { Channel, ChannelOutput, ParsedInput } from '../../shared/contract';
 
-/** What a handler receives: the input after the contract's schema parsed it. */
-export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
+export type { ParsedInput } from '../../shared/contract';
 
+/** A channel's handler: the contract's parsed input object as it is, to the contract's output. */
 export type Handler<C extends Channel> = (input: ParsedInput<C>) => Promise<ChannelOutput<C>>;
 
 /** One handler per contract channel; the type makes a missing or mistyped handler a compile error. */

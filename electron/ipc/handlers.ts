@@ -1,50 +1,48 @@
 import type { AppInfo } from '../../shared/schemas';
+import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { Handlers } from './handler-types';
 
 /**
- * Every contract channel, each a one-liner onto the active backend or the connection manager. Writes that answer
- * 204/200-without-body on the wire resolve to null (the contract's `nothing`).
+ * Every contract channel: the active backend's operation or the connection manager's, given the contract's input
+ * object as it is. Typed by `Handlers`, so a channel without its handler, or a handler drifting from the contract,
+ * does not compile. Operations that answer nothing resolve to null (the contract's `nothing`).
  */
 export function createHandlers(connections: ConnectionManager, appInfo: AppInfo): Handlers {
-  const api = () => connections.backend();
-  const done = () => null;
+  const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
-    'segments.list': async () => (await api()).listSegments(),
-    'segments.get': async ({ id }) => (await api()).getSegment(id),
-    'segments.create': async (input) => (await api()).createSegment(input),
-    'segments.update': async ({ id, segment }) => (await api()).updateSegment(id, segment).then(done),
-    'segments.delete': async ({ id }) => (await api()).deleteSegment(id).then(done),
-    'segments.strategies': async ({ id }) => (await api()).getStrategiesUsingSegment(id),
-    'segments.forStrategy': async ({ strategyId }) => (await api()).getSegmentsForStrategy(strategyId),
-    'segments.setForStrategy': async (input) => (await api()).setStrategySegments(input),
-    'events.list': async (query) => (await api()).listEvents(query),
-    'events.search': async (input) => (await api()).searchEvents(input),
-    'events.query': async (params) => (await api()).queryEvents(params),
-    'strategyTypes.list': async () => (await api()).listStrategyTypes(),
-    'strategyTypes.update': async ({ name, update }) => (await api()).updateStrategyType(name, update).then(done),
-    'strategyTypes.create': async (input) => (await api()).createStrategyType(input),
-    'archive.validate': async ({ projectId, features }) => (await api()).validateArchive(projectId, features),
-    'uiConfig.get': async () => (await api()).getUiConfig(),
-    'uiConfig.setOrigins': async ({ origins }) => (await api()).setFrontendApiOrigins(origins).then(done),
-    'instance.projects': async () => (await api()).listProjects(),
-    'instance.environments': async () => (await api()).listEnvironments(),
-    'instance.features': async ({ projectId }) => (await api()).listProjectFeatures(projectId),
-    'instance.feature': async ({ projectId, featureName }) => (await api()).getFeature(projectId, featureName),
-    'instance.contextFields': async () => (await api()).listContextFields(),
-    'instance.createFeature': async ({ projectId, feature }) => (await api()).createFeature(projectId, feature),
-    'instance.addStrategy': async ({ projectId, featureName, environment, strategy }) =>
-      (await api()).addFeatureStrategy(projectId, featureName, environment, strategy),
-    'instance.addDependency': async ({ projectId, childFeature, dependency }) =>
-      (await api()).addDependency(projectId, childFeature, dependency).then(done),
-    'instance.archiveFeatures': async ({ projectId, features }) =>
-      (await api()).archiveFeatures(projectId, features).then(done),
+    'segments.list': (input) => on((b) => b.listSegments(input)),
+    'segments.get': (input) => on((b) => b.getSegment(input)),
+    'segments.create': (input) => on((b) => b.createSegment(input)),
+    'segments.update': (input) => on((b) => b.updateSegment(input)).then(toNull),
+    'segments.delete': (input) => on((b) => b.deleteSegment(input)).then(toNull),
+    'segments.strategies': (input) => on((b) => b.getStrategiesUsingSegment(input)),
+    'segments.forStrategy': (input) => on((b) => b.getSegmentsForStrategy(input)),
+    'segments.setForStrategy': (input) => on((b) => b.setStrategySegments(input)),
+    'events.list': (input) => on((b) => b.listEvents(input)),
+    'events.search': (input) => on((b) => b.searchEvents(input)),
+    'events.query': (input) => on((b) => b.queryEvents(input)),
+    'strategyTypes.list': (input) => on((b) => b.listStrategyTypes(input)),
+    'strategyTypes.update': (input) => on((b) => b.updateStrategyType(input)).then(toNull),
+    'archive.validate': (input) => on((b) => b.validateArchive(input)),
+    'uiConfig.get': (input) => on((b) => b.getUiConfig(input)),
+    'uiConfig.setOrigins': (input) => on((b) => b.setFrontendApiOrigins(input)).then(toNull),
+    'instance.projects': (input) => on((b) => b.listProjects(input)),
+    'instance.environments': (input) => on((b) => b.listEnvironments(input)),
+    'instance.features': (input) => on((b) => b.listProjectFeatures(input)),
+    'instance.feature': (input) => on((b) => b.getFeature(input)),
+    'instance.contextFields': (input) => on((b) => b.listContextFields(input)),
+    'instance.archiveFeatures': (input) => on((b) => b.archiveFeatures(input)).then(toNull),
     'connections.status': () => connections.status(),
     'connections.save': (input) => connections.save(input),
-    'connections.remove': ({ id }) => connections.remove(id),
-    'connections.activate': ({ id }) => connections.activate(id),
+    'connections.remove': (input) => connections.remove(input),
+    'connections.activate': (input) => connections.activate(input),
     'connections.test': (input) => connections.test(input),
     'app.info': async () => appInfo,
-    'demo.reset': () => connections.resetDemo().then(done),
+    'demo.reset': () => connections.resetDemo().then(toNull),
   };
+}
+
+function toNull(): null {
+  return null;
 }

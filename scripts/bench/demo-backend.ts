@@ -29,9 +29,9 @@ export const demoBackendBench: BenchModule = {
     while (performance.now() - t0 < 1000) {
       const name = `bench-segment-${cycle++}`;
       const created = await backend.createSegment({ name, description: 'bench', constraints });
-      await backend.getSegment(created.id);
-      await backend.updateSegment(created.id, { name, description: 'bench, updated', constraints: constraints.slice(0, 1) });
-      await backend.deleteSegment(created.id);
+      await backend.getSegment({ id: created.id });
+      await backend.updateSegment({ id: created.id, segment: { name, description: 'bench, updated', constraints: constraints.slice(0, 1) } });
+      await backend.deleteSegment({ id: created.id });
       ops += 4;
     }
     const seconds = (performance.now() - t0) / 1000;

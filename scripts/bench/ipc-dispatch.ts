@@ -24,7 +24,7 @@ export const ipcDispatchBench: BenchModule = {
       const [first] = await backend.listSegments();
       if (!first) throw new Error('the demo has no segment to read');
       const runs = Math.max(ctx.runs, 2000);
-      const direct = await timeRunsAsync(() => backend.getSegment(first.id), runs, 200);
+      const direct = await timeRunsAsync(() => backend.getSegment({ id: first.id }), runs, 200);
       const viaIpc = await timeRunsAsync(() => core.dispatch('segments.get', { id: first.id }, SENDER), runs, 200);
       const us = (ms: number) => Math.round(ms * 1000 * 10) / 10;
       return [

@@ -54,6 +54,7 @@ export const saveProfileInputSchema = z.strictObject({
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
 export const profileIdInputSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export type ProfileIdInput = z.infer<typeof profileIdInputSchema>;
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([

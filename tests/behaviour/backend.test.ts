@@ -4,7 +4,7 @@ import { BACKEND_AREAS } from './backend/areas';
 import { runScenario } from './backend/scenario';
 
 /**
- * The AdminBackend suite: the same typed scenarios against the demo backend in-process, the remote backend over
+ * The FixturedBackend suite: the same typed scenarios against the demo backend in-process, the remote backend over
  * the demo-server, and the remote backend over real Unleash 6 / 8 when their URLs are set.
  */
 describeTargets(

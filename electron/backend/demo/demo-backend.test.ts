@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoBackend, DemoBackend } from './index';
+import { createDemoBackend } from './index';
 import { eventsOf, FIXED_NOW, freshDemo } from './test-support';
 
 const seeded = (seed: number, historyEvents = 300) =>
@@ -28,8 +28,8 @@ describe('snapshots', () => {
   it('round-trips state and events through JSON', async () => {
     const demo = seeded(3, 200);
     const { id } = await demo.createSegment({ name: 'after-seed', constraints: [] });
-    const copy = DemoBackend.fromSnapshot(JSON.parse(JSON.stringify(demo.snapshot())), { clock: () => FIXED_NOW });
-    expect(await copy.getSegment(id)).toEqual(await demo.getSegment(id));
+    const copy = createDemoBackend({ snapshot: JSON.parse(JSON.stringify(demo.snapshot())), clock: () => FIXED_NOW });
+    expect(await copy.getSegment({ id })).toEqual(await demo.getSegment({ id }));
     expect(copy.events.size).toBe(demo.events.size);
     expect(eventsOf(copy)[0]).toEqual(eventsOf(demo)[0]);
     // the id sequence continues after a reload
@@ -37,10 +37,10 @@ describe('snapshots', () => {
   });
 
   it('throws on something that is not a demo snapshot', () => {
-    expect(() => DemoBackend.fromSnapshot({ hello: 'world' })).toThrow(/Invalid demo snapshot/);
+    expect(() => createDemoBackend({ snapshot: { hello: 'world' } })).toThrow(/Invalid demo snapshot/);
     const broken = freshDemo().snapshot();
     broken.state.nextSegmentId = 0;
-    expect(() => DemoBackend.fromSnapshot(broken)).toThrow();
+    expect(() => createDemoBackend({ snapshot: broken })).toThrow();
   });
 });
 
@@ -63,7 +63,7 @@ describe('failed writes', () => {
     const demo = freshDemo({ onChange: () => changes++ });
     const before = JSON.stringify(demo.snapshot());
     await expect(demo.createSegment({ name: '', constraints: [] })).rejects.toMatchObject({ status: 400 });
-    await expect(demo.deleteSegment(1)).rejects.toMatchObject({ status: 404 });
+    await expect(demo.deleteSegment({ id: 1 })).rejects.toMatchObject({ status: 404 });
     expect(changes).toBe(0);
     expect(JSON.stringify(demo.snapshot())).toBe(before);
   });
@@ -77,9 +77,9 @@ describe('the shapes it answers', () => {
     for (const segment of await demo.listSegments()) adminSegmentSchema.parse(segment);
     for (const project of await demo.listProjects()) {
       projectSchema.parse(project);
-      for (const feature of await demo.listProjectFeatures(project.id)) {
+      for (const feature of await demo.listProjectFeatures({ projectId: project.id })) {
         featureSchema.parse(feature);
-        featureSchema.parse(await demo.getFeature(project.id, feature.name));
+        featureSchema.parse(await demo.getFeature({ projectId: project.id, featureName: feature.name }));
       }
     }
     for (const env of await demo.listEnvironments()) environmentSchema.parse(env);

@@ -1,43 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AddDependency,
-  AddStrategy,
-  AdminSegment,
-  ContextField,
-  CreateFeature,
-  CreateStrategyType,
-  Environment,
-  EventQueryPage,
-  EventQueryParams,
-  Events,
-  Feature,
-  FeatureStrategy,
-  ListEventsQuery,
-  Project,
-  SearchEvents,
-  Segment,
-  SegmentStrategies,
-  SetStrategySegments,
-  StrategyType,
-  UiConfig,
-  UpdateStrategy,
-  UpsertSegment,
-  ValidateArchiveFeatures,
-} from '../../../shared/schemas';
-import type { AdminBackend } from '../admin-backend';
-import * as archive from './areas/archive';
-import * as dependencies from './areas/dependencies';
-import * as features from './areas/features';
-import * as projects from './areas/projects';
-import * as segments from './areas/segments';
-import * as settings from './areas/settings';
-import * as strategyTypes from './areas/strategy-types';
+import type { FixturedBackend } from '../instance-fixtures';
 import { EventLog } from './events/event-log';
 import { generateHistory } from './events/history';
 import { emptyState } from './model/builtins';
 import type { DemoContext } from './model/context';
 import { demoSnapshotSchema, SNAPSHOT_FORMAT, type DemoSnapshot } from './model/snapshot';
 import type { DemoState } from './model/state';
+import { bindFixtures, bindOperations } from './operations';
 import { historyContext, seededState } from './seed/dataset';
 
 export interface DemoOptions {
@@ -50,6 +19,19 @@ export interface DemoOptions {
   seed?: number;
   /** Called after every successful write (the store debounces saves on it). */
   onChange?: () => void;
+  /**
+   * A snapshot to start from instead of the seed (what snapshot() wrote). Throws when it is not one this version
+   * wrote (the store then moves the file aside). Its seed settings apply unless the options above say otherwise.
+   */
+  snapshot?: unknown;
+}
+
+/** The in-memory AdminBackend: Unleash 6.10.1 semantics, one module per area under areas/, bound in operations.ts. */
+export interface DemoBackend extends FixturedBackend {
+  readonly events: EventLog;
+  snapshot(): DemoSnapshot;
+  /** Back to the seeded state of this backend's options. */
+  reset(): void;
 }
 
 const DEFAULT_HISTORY_EVENTS = 2500;
@@ -62,11 +44,11 @@ interface Resolved {
   onChange: (() => void) | undefined;
 }
 
-function resolve(options: DemoOptions = {}): Resolved {
+function resolve(options: DemoOptions, seededWith?: DemoSnapshot['seededWith']): Resolved {
   return {
-    dataset: options.dataset ?? 'seeded',
-    historyEvents: options.historyEvents ?? DEFAULT_HISTORY_EVENTS,
-    seed: options.seed ?? 1,
+    dataset: options.dataset ?? seededWith?.dataset ?? 'seeded',
+    historyEvents: options.historyEvents ?? seededWith?.historyEvents ?? DEFAULT_HISTORY_EVENTS,
+    seed: options.seed ?? seededWith?.seed ?? 1,
     clock: options.clock ?? (() => new Date()),
     onChange: options.onChange,
   };
@@ -84,163 +66,53 @@ function initial(options: Resolved): { state: DemoState; events: EventLog } {
   return { state, events };
 }
 
-/** The in-memory AdminBackend: Unleash 6.10.1 semantics, one module per area under areas/. */
-export class DemoBackend implements AdminBackend {
-  private readonly options: Resolved;
-  private ctx: DemoContext;
+function restored(snapshot: unknown, options: DemoOptions): { resolved: Resolved; state: DemoState; events: EventLog } {
+  const parsed = demoSnapshotSchema.safeParse(snapshot);
+  if (!parsed.success) throw new Error(`Invalid demo snapshot: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
+  const { state, seededWith } = parsed.data;
+  const maxId = state.segments.reduce((max, segment) => Math.max(max, segment.id), 0);
+  if (state.nextSegmentId <= maxId) throw new Error('Invalid demo snapshot: segment id sequence is behind the stored ids');
+  const resolved = resolve(options, seededWith);
+  return { resolved, state, events: EventLog.fromSnapshot(parsed.data.events, { clock: resolved.clock }) };
+}
 
-  private constructor(options: Resolved, state: DemoState, events: EventLog) {
-    this.options = options;
-    this.ctx = this.context(state, events);
-  }
+/** The one way to build a demo backend: seeded from the options, or restored from `options.snapshot`. */
+export function createDemoBackend(options: DemoOptions = {}): DemoBackend {
+  const start =
+    options.snapshot === undefined
+      ? (() => {
+          const resolved = resolve(options);
+          return { resolved, ...initial(resolved) };
+        })()
+      : restored(options.snapshot, options);
+  const settings = start.resolved;
+  const contextOf = (state: DemoState, events: EventLog): DemoContext => ({
+    state,
+    events,
+    now: () => settings.clock().toISOString(),
+    newId: () => randomUUID(),
+    changed: () => settings.onChange?.(),
+  });
+  let ctx = contextOf(start.state, start.events);
+  const context = () => ctx;
 
-  static create(options?: DemoOptions): DemoBackend {
-    const resolved = resolve(options);
-    const { state, events } = initial(resolved);
-    return new DemoBackend(resolved, state, events);
-  }
-
-  /** Throws when the snapshot is not one this version wrote (the store then moves the file aside). */
-  static fromSnapshot(snapshot: unknown, options?: DemoOptions): DemoBackend {
-    const parsed = demoSnapshotSchema.safeParse(snapshot);
-    if (!parsed.success) throw new Error(`Invalid demo snapshot: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
-    const { state, seededWith } = parsed.data;
-    const maxId = state.segments.reduce((max, segment) => Math.max(max, segment.id), 0);
-    if (state.nextSegmentId <= maxId) throw new Error('Invalid demo snapshot: segment id sequence is behind the stored ids');
-    const resolved = resolve({
-      ...options,
-      dataset: options?.dataset ?? seededWith.dataset,
-      seed: options?.seed ?? seededWith.seed,
-      historyEvents: options?.historyEvents ?? seededWith.historyEvents,
-    });
-    const events = EventLog.fromSnapshot(parsed.data.events, { clock: resolved.clock });
-    return new DemoBackend(resolved, state, events);
-  }
-
-  get events(): EventLog {
-    return this.ctx.events;
-  }
-
-  snapshot(): DemoSnapshot {
-    return {
+  return {
+    ...bindOperations(context),
+    fixtures: bindFixtures(context),
+    get events() {
+      return ctx.events;
+    },
+    snapshot: () => ({
       format: SNAPSHOT_FORMAT,
       version: 1,
-      seededWith: { dataset: this.options.dataset, seed: this.options.seed, historyEvents: this.options.historyEvents },
-      state: structuredClone(this.ctx.state),
-      events: this.ctx.events.toSnapshot(),
-    };
-  }
-
-  /** Back to the seeded state of this backend's options. */
-  reset(): void {
-    const { state, events } = initial(this.options);
-    this.ctx = this.context(state, events);
-    this.options.onChange?.();
-  }
-
-  private context(state: DemoState, events: EventLog): DemoContext {
-    return {
-      state,
-      events,
-      now: () => this.options.clock().toISOString(),
-      newId: () => randomUUID(),
-      changed: () => this.options.onChange?.(),
-    };
-  }
-
-  // --- segments ---
-  async listSegments(): Promise<AdminSegment[]> {
-    return segments.listSegments(this.ctx);
-  }
-  async getSegment(id: number): Promise<Segment> {
-    return segments.getSegment(this.ctx, id);
-  }
-  async createSegment(input: UpsertSegment): Promise<Segment> {
-    return segments.createSegment(this.ctx, input);
-  }
-  async updateSegment(id: number, input: UpsertSegment): Promise<void> {
-    segments.updateSegment(this.ctx, id, input);
-  }
-  async deleteSegment(id: number): Promise<void> {
-    segments.deleteSegment(this.ctx, id);
-  }
-  async getStrategiesUsingSegment(id: number): Promise<SegmentStrategies> {
-    return segments.getStrategiesUsingSegment(this.ctx, id);
-  }
-  async getSegmentsForStrategy(strategyId: string): Promise<Segment[]> {
-    return segments.getSegmentsForStrategy(this.ctx, strategyId);
-  }
-  async setStrategySegments(input: SetStrategySegments): Promise<SetStrategySegments> {
-    return segments.setStrategySegments(this.ctx, input);
-  }
-
-  // --- events ---
-  async listEvents(query: ListEventsQuery): Promise<Events> {
-    return this.ctx.events.list(query);
-  }
-  async searchEvents(input: SearchEvents): Promise<Events> {
-    return this.ctx.events.search(input);
-  }
-
-  async queryEvents(params: EventQueryParams): Promise<EventQueryPage> {
-    return this.ctx.events.query(params);
-  }
-
-  // --- strategy types ---
-  async listStrategyTypes(): Promise<StrategyType[]> {
-    return strategyTypes.listStrategyTypes(this.ctx);
-  }
-  async updateStrategyType(name: string, input: UpdateStrategy): Promise<void> {
-    strategyTypes.updateStrategyType(this.ctx, name, input);
-  }
-  async createStrategyType(input: CreateStrategyType): Promise<StrategyType> {
-    return strategyTypes.createStrategyType(this.ctx, input);
-  }
-
-  // --- archive and dependencies ---
-  async validateArchive(projectId: string, names: string[]): Promise<ValidateArchiveFeatures> {
-    return archive.validateArchive(this.ctx, projectId, names);
-  }
-  async archiveFeatures(projectId: string, names: string[]): Promise<void> {
-    archive.archiveFeatures(this.ctx, projectId, names);
-  }
-  async addDependency(projectId: string, childFeature: string, input: AddDependency): Promise<void> {
-    dependencies.addDependency(this.ctx, projectId, childFeature, input);
-  }
-
-  // --- UI config ---
-  async getUiConfig(): Promise<UiConfig> {
-    return settings.getUiConfig(this.ctx);
-  }
-  async setFrontendApiOrigins(origins: string[]): Promise<void> {
-    settings.setFrontendApiOrigins(this.ctx, origins);
-  }
-
-  // --- reads ---
-  async listProjects(): Promise<Project[]> {
-    return projects.listProjects(this.ctx);
-  }
-  async listEnvironments(): Promise<Environment[]> {
-    return projects.listEnvironments(this.ctx);
-  }
-  async listContextFields(): Promise<ContextField[]> {
-    return projects.listContextFields(this.ctx);
-  }
-  async listProjectFeatures(projectId: string): Promise<Feature[]> {
-    return features.listProjectFeatures(this.ctx, projectId);
-  }
-  async getFeature(projectId: string, featureName: string): Promise<Feature> {
-    return features.getFeature(this.ctx, projectId, featureName);
-  }
-  async createFeature(projectId: string, input: CreateFeature): Promise<Feature> {
-    return features.createFeature(this.ctx, projectId, input);
-  }
-  async addFeatureStrategy(
-    projectId: string,
-    featureName: string,
-    environment: string,
-    input: AddStrategy,
-  ): Promise<FeatureStrategy> {
-    return features.addFeatureStrategy(this.ctx, projectId, featureName, environment, input);
-  }
+      seededWith: { dataset: settings.dataset, seed: settings.seed, historyEvents: settings.historyEvents },
+      state: structuredClone(ctx.state),
+      events: ctx.events.toSnapshot(),
+    }),
+    reset() {
+      const { state, events } = initial(settings);
+      ctx = contextOf(state, events);
+      settings.onChange?.();
+    },
+  };
 }

@@ -42,7 +42,7 @@ export async function flagWithStrategy(
   segments: number[] = [],
   project = 'default',
 ): Promise<string> {
-  await backend.createFeature(project, { name });
-  const strategy = await backend.addFeatureStrategy(project, name, 'development', { name: 'default', segments });
+  await backend.fixtures.createFeature(project, { name });
+  const strategy = await backend.fixtures.addFeatureStrategy(project, name, 'development', { name: 'default', segments });
   return strategy.id;
 }

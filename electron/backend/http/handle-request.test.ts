@@ -109,7 +109,7 @@ describe('request validation', () => {
     const { send, calls } = face();
     await send('POST', '/api/admin/events/search', { body: { limit: '5' } });
     await send('GET', '/api/admin/segments/12');
-    expect(calls.map((call) => call.args[0])).toEqual([{ limit: 5 }, 12]);
+    expect(calls.map((call) => call.args[0])).toEqual([{ limit: 5 }, { id: 12 }]);
   });
 
   it('refuses a non-integer segment id', async () => {

@@ -1,4 +1,4 @@
-import type { AdminBackend } from '../admin-backend';
+import type { FixturedBackend } from '../instance-fixtures';
 import { badDataDetails } from '../errors';
 import { authenticate, checkContentType, header, parseBody, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
@@ -40,7 +40,7 @@ export interface FaceOptions {
 
 export type RequestHandler = (req: WireRequest) => Promise<WireResponse>;
 
-export function createRequestHandler(backend: AdminBackend, options: FaceOptions): RequestHandler {
+export function createRequestHandler(backend: FixturedBackend, options: FaceOptions): RequestHandler {
   const routes: Route[] = [
     ...segmentRoutes(backend),
     ...eventRoutes(backend),

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AdminBackend } from '../admin-backend';
+import type { FixturedBackend } from '../instance-fixtures';
 import { createRequestHandler, type FaceOptions, type WireRequest } from './handle-request';
 import { BODY_LIMIT_BYTES } from './pipeline-checks';
 
@@ -38,7 +38,7 @@ function flatHeaders(request: IncomingMessage): WireRequest['headers'] {
   return headers;
 }
 
-export async function serveAdminApi(backend: AdminBackend, options: ServeOptions): Promise<RunningServer> {
+export async function serveAdminApi(backend: FixturedBackend, options: ServeOptions): Promise<RunningServer> {
   const handle = createRequestHandler(backend, options);
   const host = options.host ?? '127.0.0.1';
   const server = createServer((request, response) => {

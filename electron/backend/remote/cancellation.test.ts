@@ -87,7 +87,7 @@ describe.each([
     stub.handle((_req, res) => json(res, 200, projects));
     const view = connect().withSignal(AbortSignal.abort());
     expect(await aborted(view.listProjects())).toMatchObject({ status: 0, name: 'AbortError' });
-    expect(await aborted(view.deleteSegment(7))).toMatchObject({ status: 0, name: 'AbortError' });
+    expect(await aborted(view.deleteSegment({ id: 7 }))).toMatchObject({ status: 0, name: 'AbortError' });
     expect(stub.requests).toHaveLength(0);
   });
 

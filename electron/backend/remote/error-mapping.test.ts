@@ -37,7 +37,7 @@ describe('server errors keep their status, name, message and details', () => {
   ];
   it.each(cases)('%i', async (status, body) => {
     stub.handle((_req, res) => json(res, status, body));
-    const shape = await shapeOf(backend.getSegment(9));
+    const shape = await shapeOf(backend.getSegment({ id: 9 }));
     expect(shape).toMatchObject({ status, name: body.name, message: body.message });
     expect(shape.details).toEqual(body.details);
   });
@@ -72,7 +72,7 @@ describe('deleting a segment in use (409 with an empty body)', () => {
         return json(res, 200, { strategies: [1, 2].map((n) => ({ id: `s${n}`, projectId: 'default', featureName: `f${n}`, strategyName: 'default', environment: 'development' })), changeRequestStrategies: [] });
       json(res, 200, segment);
     });
-    expect(await shapeOf(backend.deleteSegment(7))).toEqual({
+    expect(await shapeOf(backend.deleteSegment({ id: 7 }))).toEqual({
       status: 409,
       name: 'SegmentInUseError',
       message: 'Segment "beta users" is in use by 2 strategies and cannot be deleted.',
@@ -81,7 +81,7 @@ describe('deleting a segment in use (409 with an empty body)', () => {
 
   it('still explains itself when the lookups fail', async () => {
     stub.handle((req, res) => (req.method === 'DELETE' ? empty(res, 409) : empty(res, 500)));
-    expect(await shapeOf(backend.deleteSegment(7))).toMatchObject({
+    expect(await shapeOf(backend.deleteSegment({ id: 7 }))).toMatchObject({
       status: 409,
       name: 'SegmentInUseError',
       message: 'Segment "7" is in use by one or more strategies and cannot be deleted.',
@@ -90,7 +90,7 @@ describe('deleting a segment in use (409 with an empty body)', () => {
 
   it('keeps a 409 that has a body as the server said it', async () => {
     stub.handle((_req, res) => json(res, 409, { name: 'ConflictError', message: 'busy' }));
-    expect(await shapeOf(backend.deleteSegment(7))).toMatchObject({ status: 409, name: 'ConflictError', message: 'busy' });
+    expect(await shapeOf(backend.deleteSegment({ id: 7 }))).toMatchObject({ status: 409, name: 'ConflictError', message: 'busy' });
   });
 });
 

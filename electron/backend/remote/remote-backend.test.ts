@@ -26,7 +26,7 @@ describe('requests on the wire', () => {
     stub.handle((req, res) => (req.method === 'POST' ? json(res, 201, segment) : json(res, 200, { name: 'x', project: 'p' })));
     const remote = connect(`${stub.url}/unleash/api/admin/`);
     await remote.createSegment({ name: 'beta users', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] });
-    await remote.getFeature('my project', 'a/b?c');
+    await remote.getFeature({ projectId: 'my project', featureName: 'a/b?c' });
 
     const [create, read] = stub.requests;
     expect(create?.url).toBe('/unleash/api/admin/segments');
@@ -74,20 +74,20 @@ describe('parsing what servers send', () => {
     const events = await remote.listEvents({ project: 'default' });
     expect(events.events[0]).toMatchObject({ id: 148, groupId: '01M81MRV8VESDB52BH70EJSEJT', label: 'Flag created' });
     expect(stub.requests[0]?.url).toBe('/api/admin/events?project=default');
-    const strategy = await remote.addFeatureStrategy('default', 'f', 'development', { name: 'flexibleRollout' });
+    const strategy = await remote.fixtures.addFeatureStrategy('default', 'f', 'development', { name: 'flexibleRollout' });
     expect(strategy.id).toBe('01M81MRV8VESDB52BH70EJSEJT');
   });
 
   it('fills in the project that feature lists leave out', async () => {
     stub.handle((_req, res) => json(res, 200, { version: 2, features: [{ name: 'a', type: 'release', favorite: false }] }));
-    expect(await connect().listProjectFeatures('web')).toEqual([{ name: 'a', type: 'release', favorite: false, project: 'web' }]);
+    expect(await connect().listProjectFeatures({ projectId: 'web' })).toEqual([{ name: 'a', type: 'release', favorite: false, project: 'web' }]);
   });
 
   it('returns void for 204/202/200-empty writes', async () => {
     stub.handle((req, res) => empty(res, req.url.endsWith('/archive') ? 202 : 204));
     const remote = connect();
-    await expect(remote.updateSegment(7, { name: 'n', constraints: [] })).resolves.toBeUndefined();
-    await expect(remote.archiveFeatures('default', ['a'])).resolves.toBeUndefined();
+    await expect(remote.updateSegment({ id: 7, segment: { name: 'n', constraints: [] } })).resolves.toBeUndefined();
+    await expect(remote.archiveFeatures({ projectId: 'default', features: ['a'] })).resolves.toBeUndefined();
     expect(JSON.parse(stub.requests[1]?.body ?? '')).toEqual({ features: ['a'] });
   });
 });
@@ -106,7 +106,7 @@ describe('server versions', () => {
     serve('6.10.1');
     const remote = connect();
     const result = await remote.searchEvents({ type: 'feature-created', query: 'abc', limit: 5, offset: 10 });
-    await remote.setFrontendApiOrigins(['https://a.example']);
+    await remote.setFrontendApiOrigins({ origins: ['https://a.example'] });
     expect(result.totalEvents).toBe(9);
     expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/admin/ui-config',
@@ -121,7 +121,7 @@ describe('server versions', () => {
     serve('8.2.0');
     const remote = connect();
     const result = await remote.searchEvents({ type: 'feature-created', project: 'default', feature: 'f', query: 'a b' });
-    await remote.setFrontendApiOrigins([]);
+    await remote.setFrontendApiOrigins({ origins: [] });
     expect(result).toMatchObject({ version: 1, totalEvents: 4, events: [{ id: 148 }] });
     const search = new URL(`http://x${stub.requests[1]?.url}`);
     expect(search.pathname).toBe('/api/admin/search/events');
@@ -141,7 +141,7 @@ describe('server versions', () => {
     const remote = connect();
     expect(await remote.serverVersion()).toBe('7.4.1');
     await remote.searchEvents({});
-    await remote.setFrontendApiOrigins(['*']);
+    await remote.setFrontendApiOrigins({ origins: ['*'] });
     expect(stub.requests.filter((r) => r.url === '/api/admin/ui-config')).toHaveLength(1);
   });
 

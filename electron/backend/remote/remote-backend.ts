@@ -19,6 +19,7 @@ import {
   type UiConfig,
 } from '../../../shared/schemas';
 import type { AdminBackend } from '../admin-backend';
+import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
 import { normaliseBaseUrl, path, withQuery } from './base-url';
 import { createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
@@ -35,7 +36,7 @@ export interface RemoteOptions {
   fetch?: typeof fetch;
 }
 
-export type RemoteBackend = AdminBackend & {
+export type RemoteBackend = FixturedBackend & {
   close(): Promise<void>;
   serverVersion(): Promise<string>;
   /**
@@ -91,7 +92,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   }
 
   /** Every operation, its requests tied to `signal` when one is given; all views share the pool and the version. */
-  function view(signal: AbortSignal | undefined): AdminBackend {
+  function view(signal: AbortSignal | undefined): FixturedBackend {
     async function send(operation: string, request: HttpRequest): Promise<{ res: HttpResponse; exchange: Exchange }> {
       const exchange = { operation, request, token };
       const res = await http.send(request, signal);
@@ -121,24 +122,24 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       async listSegments() {
         return (await read('listSegments', get('/api/admin/segments'), segmentListSchema)).segments;
       },
-      getSegment: (id) => read('getSegment', get(path`/api/admin/segments/${id}`), segmentSchema),
+      getSegment: ({ id }) => read('getSegment', get(path`/api/admin/segments/${id}`), segmentSchema),
       createSegment: (input) => read('createSegment', post('/api/admin/segments', input), segmentSchema),
-      updateSegment: (id, input) => write('updateSegment', put(path`/api/admin/segments/${id}`, input)),
-      async deleteSegment(id) {
+      updateSegment: ({ id, segment }) => write('updateSegment', put(path`/api/admin/segments/${id}`, segment)),
+      async deleteSegment({ id }) {
         const request: HttpRequest = { method: 'DELETE', path: path`/api/admin/segments/${id}` };
         const res = await http.send(request, signal);
         if (res.status >= 200 && res.status < 300) return;
         // Unleash answers "in use" with a bare 409; name the segment and count its users where we can.
         if (res.status === 409 && res.text.trim() === '') {
-          const [segment, usage] = await Promise.allSettled([backend.getSegment(id), backend.getStrategiesUsingSegment(id)]);
+          const [segment, usage] = await Promise.allSettled([backend.getSegment({ id }), backend.getStrategiesUsingSegment({ id })]);
           const name = segment.status === 'fulfilled' ? segment.value.name : String(id);
           throw segmentInUse(name, usage.status === 'fulfilled' ? usage.value.strategies.length : undefined);
         }
         throw errorFromResponse(res, { operation: 'deleteSegment', request, token });
       },
-      getStrategiesUsingSegment: (id) =>
+      getStrategiesUsingSegment: ({ id }) =>
         read('getStrategiesUsingSegment', get(path`/api/admin/segments/${id}/strategies`), segmentStrategiesSchema),
-      async getSegmentsForStrategy(strategyId) {
+      async getSegmentsForStrategy({ strategyId }) {
         const request = get(path`/api/admin/segments/strategies/${strategyId}`);
         return (await read('getSegmentsForStrategy', request, segmentsOfStrategySchema)).segments;
       },
@@ -149,23 +150,23 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       },
 
       // --- events ---
-      listEvents: (query) => read('listEvents', get(withQuery('/api/admin/events', { project: query.project })), eventsSchema),
-      async searchEvents(input) {
+      listEvents: (query = {}) => read('listEvents', get(withQuery('/api/admin/events', { project: query.project })), eventsSchema),
+      async searchEvents(input = {}) {
         const request = searchEventsRequest(await serverVersion(backend), input);
         if (request.method === 'POST') return read('searchEvents', request, eventsSchema);
         return toEvents(await read('searchEvents', request, eventQueryPageSchema));
       },
-      queryEvents: (params) =>
+      queryEvents: (params = {}) =>
         read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema),
 
       // --- strategy types ---
       async listStrategyTypes() {
         return (await read('listStrategyTypes', get('/api/admin/strategies'), strategyTypesSchema)).strategies;
       },
-      updateStrategyType: (name, input) => write('updateStrategyType', put(path`/api/admin/strategies/${name}`, input)),
+      updateStrategyType: ({ name, update }) => write('updateStrategyType', put(path`/api/admin/strategies/${name}`, update)),
 
       // --- archive validation ---
-      validateArchive: (projectId, features) =>
+      validateArchive: ({ projectId, features }) =>
         read(
           'validateArchive',
           post(path`/api/admin/projects/${projectId}/archive/validate`, { features }),
@@ -178,7 +179,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         version = Promise.resolve(config.version);
         return config;
       },
-      async setFrontendApiOrigins(origins) {
+      async setFrontendApiOrigins({ origins }) {
         await write('setFrontendApiOrigins', setOriginsRequest(await serverVersion(backend), origins));
       },
 
@@ -189,14 +190,14 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       async listEnvironments() {
         return (await read('listEnvironments', get('/api/admin/environments'), environmentsSchema)).environments;
       },
-      async listProjectFeatures(projectId) {
+      async listProjectFeatures({ projectId }) {
         const fill = withProject(projectId);
         const prepare = (json: unknown): unknown =>
           isRecord(json) && Array.isArray(json.features) ? { ...json, features: json.features.map(fill) } : json;
         const request = get(path`/api/admin/projects/${projectId}/features`);
         return (await read('listProjectFeatures', request, projectFeaturesSchema, prepare)).features;
       },
-      getFeature: (projectId, featureName) =>
+      getFeature: ({ projectId, featureName }) =>
         read(
           'getFeature',
           get(path`/api/admin/projects/${projectId}/features/${featureName}`),
@@ -205,7 +206,10 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         ),
       listContextFields: () => read('listContextFields', get('/api/admin/context'), contextFieldsSchema),
 
-      // --- fixture writes ---
+      archiveFeatures: ({ projectId, features }) =>
+        write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
+    };
+    const fixtures: InstanceFixtures = {
       createFeature: (projectId, input) =>
         read('createFeature', post(path`/api/admin/projects/${projectId}/features`, input), featureSchema, withProject(projectId)),
       addFeatureStrategy: (projectId, featureName, environment, input) =>
@@ -216,11 +220,9 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         ),
       addDependency: (projectId, childFeature, input) =>
         write('addDependency', post(path`/api/admin/projects/${projectId}/features/${childFeature}/dependencies`, input)),
-      archiveFeatures: (projectId, features) =>
-        write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
       createStrategyType: (input) => read('createStrategyType', post('/api/admin/strategies', input), strategyTypeSchema),
     };
-    return backend;
+    return { ...backend, fixtures };
   }
 
   const shared = view(undefined);

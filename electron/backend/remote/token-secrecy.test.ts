@@ -38,9 +38,9 @@ it('no error message, thrown object or connection report carries the token', asy
     res.end(`not json ${token}`);
   });
   const backend = createRemoteBackend({ baseUrl: stub.url, token: SECRET, timeoutMs: 100, retries: 0 });
-  await collect(backend.deleteSegment(1));
+  await collect(backend.deleteSegment({ id: 1 }));
   await collect(backend.listSegments());
-  await collect(backend.getFeature('hang', 'x'));
+  await collect(backend.getFeature({ projectId: 'hang', featureName: 'x' }));
   await backend.close();
 
   const refused = createRemoteBackend({ baseUrl: `http://127.0.0.1:${port}`, token: SECRET, retries: 0 });

@@ -123,10 +123,10 @@ export const eventsBackend = backendArea<Fx>({
     const { totalEvents = 0 } = await b.listEvents({ project: 'default' });
     for (let i = totalEvents; i < 101; i += 1) await newFeature(b, 'b-fill');
     const feature = await newFeature(b, 'b-ev');
-    await b.addFeatureStrategy('default', feature, 'development', { name: 'default', constraints: [], parameters: {} });
+    await b.fixtures.addFeatureStrategy('default', feature, 'development', { name: 'default', constraints: [], parameters: {} });
     const segName = unique('b-ev-seg');
     const segment = await b.createSegment({ name: segName, constraints: [] });
-    await b.updateSegment(segment.id, { name: segName, description: 'changed', constraints: [] });
+    await b.updateSegment({ id: segment.id, segment: { name: segName, description: 'changed', constraints: [] } });
     return { feature, segName };
   },
   scenarios: [...listing, ...searching, ...querying],

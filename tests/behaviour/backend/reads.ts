@@ -16,10 +16,10 @@ const scenarios: BackendScenario<Fx>[] = [
     run: (b) => b.listEnvironments(),
     expect: { result: (value) => expect(names(value)).toEqual(expect.arrayContaining(['development', 'production'])) },
   },
-  { name: 'project flags include a new flag', run: (b) => b.listProjectFeatures('default'), expect: { result: (value, fx) => expect(names(value)).toContain(fx.feature) } },
+  { name: 'project flags include a new flag', run: (b) => b.listProjectFeatures({ projectId: 'default' }), expect: { result: (value, fx) => expect(names(value)).toContain(fx.feature) } },
   {
     name: 'one flag with its environments',
-    run: (b, fx) => b.getFeature('default', fx.feature),
+    run: (b, fx) => b.getFeature({ projectId: 'default', featureName: fx.feature }),
     expect: {
       result: (value, fx) => {
         expect(value).toMatchObject({ name: fx.feature, project: 'default', archived: false });
@@ -29,15 +29,15 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'an unknown flag',
-    run: (b) => b.getFeature('default', 'no-such-feature-flagdesk'),
+    run: (b) => b.getFeature({ projectId: 'default', featureName: 'no-such-feature-flagdesk' }),
     expect: { error: { status: 404, name: 'NotFoundError', message: 'There\'s no feature named "no-such-feature-flagdesk" in project "default".' } },
   },
   {
     name: 'a flag asked of another project',
-    run: (b, fx) => b.getFeature('no-such-project-flagdesk', fx.feature),
+    run: (b, fx) => b.getFeature({ projectId: 'no-such-project-flagdesk', featureName: fx.feature }),
     expect: { error: { status: 404, name: 'NotFoundError', message: 'but there\'s a feature with that name in project "default"' } },
   },
-  { name: 'flags of an unknown project: none', run: (b) => b.listProjectFeatures('no-such-project-flagdesk'), expect: { result: [] } },
+  { name: 'flags of an unknown project: none', run: (b) => b.listProjectFeatures({ projectId: 'no-such-project-flagdesk' }), expect: { result: [] } },
   { name: 'context fields include userId', run: (b) => b.listContextFields(), expect: { result: (value) => expect(names(value)).toContain('userId') } },
   {
     name: 'built-in strategy types',

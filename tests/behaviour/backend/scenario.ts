@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AdminBackend } from '../../../electron/backend/admin-backend';
+import type { FixturedBackend } from '../../../electron/backend/instance-fixtures';
 import { isApiError } from '../../../shared/errors';
 import type { FlagEvent } from '../../../shared/schemas';
 import { ACTOR } from '../wire/check';
@@ -15,12 +15,12 @@ export interface BackendExpect<Fx> {
 }
 
 export interface BackendScenario<Fx> extends Versioned<BackendExpect<Fx>> {
-  run: (backend: AdminBackend, fx: Fx) => Promise<unknown>;
+  run: (backend: FixturedBackend, fx: Fx) => Promise<unknown>;
 }
 
 export interface BackendArea<Fx> {
   name: string;
-  setup: (backend: AdminBackend) => Promise<Fx>;
+  setup: (backend: FixturedBackend) => Promise<Fx>;
   scenarios: BackendScenario<Fx>[];
 }
 
@@ -28,7 +28,7 @@ export function backendArea<Fx>(definition: BackendArea<Fx>): BackendArea<unknow
   return definition as unknown as BackendArea<unknown>;
 }
 
-async function newestId(backend: AdminBackend): Promise<number> {
+async function newestId(backend: FixturedBackend): Promise<number> {
   return (await backend.listEvents({})).events[0]?.id ?? 0;
 }
 
@@ -42,7 +42,7 @@ function matches(event: FlagEvent, wanted: EventExpect): boolean {
   }
 }
 
-export async function runScenario<Fx>(backend: AdminBackend, scenario: BackendScenario<Fx>, want: BackendExpect<Fx>, fx: Fx): Promise<void> {
+export async function runScenario<Fx>(backend: FixturedBackend, scenario: BackendScenario<Fx>, want: BackendExpect<Fx>, fx: Fx): Promise<void> {
   const watch = want.events !== undefined || want.noEventsMentioning !== undefined;
   const before = watch ? await newestId(backend) : 0;
   let value: unknown;

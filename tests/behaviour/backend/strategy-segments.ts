@@ -25,7 +25,7 @@ const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'add a strategy with a segment',
     run: (b, fx) =>
-      b.addFeatureStrategy('default', fx.feature, 'development', {
+      b.fixtures.addFeatureStrategy('default', fx.feature, 'development', {
         name: 'flexibleRollout',
         constraints: [],
         parameters: { rollout: '50', stickiness: 'default', groupId: fx.feature },
@@ -41,7 +41,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'the flag shows the strategy and its segment',
-    run: (b, fx) => b.getFeature('default', fx.feature),
+    run: (b, fx) => b.getFeature({ projectId: 'default', featureName: fx.feature }),
     expect: {
       result: (value, fx) => {
         const environments = (value as { environments?: { name: string; strategies?: { id: string; segments?: number[] }[] }[] }).environments ?? [];
@@ -52,7 +52,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'strategies using the segment',
-    run: (b, fx) => b.getStrategiesUsingSegment(fx.segA.id),
+    run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }),
     expect: {
       result: (value, fx) =>
         expect((value as { strategies: unknown[] }).strategies).toEqual([
@@ -60,15 +60,15 @@ const scenarios: BackendScenario<Fx>[] = [
         ]),
     },
   },
-  { name: 'strategies using an unused segment', run: (b, fx) => b.getStrategiesUsingSegment(fx.segB.id), expect: { result: { strategies: [] } } },
+  { name: 'strategies using an unused segment', run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segB.id }), expect: { result: { strategies: [] } } },
   {
     name: 'strategies of an unknown segment: 6.x empty, 8.x 404',
-    run: (b) => b.getStrategiesUsingSegment(999999),
+    run: (b) => b.getStrategiesUsingSegment({ id: 999999 }),
     expect: { result: { strategies: [] } },
     v8: { error: { status: 404, name: 'NotFoundError', message: 'No segment exists with ID "999999"' } },
   },
-  { name: 'segments of the strategy', run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId), expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id]) } },
-  { name: 'segments of an unknown strategy: empty', run: (b) => b.getSegmentsForStrategy(ZERO_UUID), expect: { result: [] } },
+  { name: 'segments of the strategy', run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }), expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id]) } },
+  { name: 'segments of an unknown strategy: empty', run: (b) => b.getSegmentsForStrategy({ strategyId: ZERO_UUID }), expect: { result: [] } },
   {
     name: 'replace with two segments: echo, no event',
     run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
@@ -76,11 +76,11 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'the strategy has both',
-    run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId),
+    run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
     expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id, fx.segB.id].sort((a, b) => a - b)) },
   },
   { name: 'replace with []', run: (b, fx) => b.setStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
-  { name: 'the strategy has none', run: (b, fx) => b.getSegmentsForStrategy(fx.strategyId), expect: { result: [] } },
+  { name: 'the strategy has none', run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }), expect: { result: [] } },
   {
     name: 'replace with an unknown segment',
     run: (b, fx) => b.setStrategySegments(set(fx, [999999])),
@@ -110,7 +110,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'delete a segment in use',
-    run: (b, fx) => b.deleteSegment(fx.segA.id),
+    run: (b, fx) => b.deleteSegment({ id: fx.segA.id }),
     expect: { error: { status: 409, name: 'SegmentInUseError' }, noEventsMentioning: (fx) => fx.segA.name },
   },
   {
@@ -118,14 +118,14 @@ const scenarios: BackendScenario<Fx>[] = [
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
   },
-  { name: 'archive the flag', run: (b, fx) => b.archiveFeatures('default', [fx.feature]), expect: { result: undefined } },
-  { name: 'strategies of an archived flag are no longer listed', run: (b, fx) => b.getStrategiesUsingSegment(fx.segA.id), expect: { result: { strategies: [] } } },
+  { name: 'archive the flag', run: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }), expect: { result: undefined } },
+  { name: 'strategies of an archived flag are no longer listed', run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }), expect: { result: { strategies: [] } } },
   {
     name: 'nor counted in the list',
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 }) },
   },
-  { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment(fx.segA.id), expect: { events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
+  { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment({ id: fx.segA.id }), expect: { events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
 ];
 
 export const strategySegmentsBackend = backendArea<Fx>({

@@ -13,7 +13,7 @@ const find = (value: unknown, name: string): StrategyType | undefined => (value 
 const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'create a custom strategy type',
-    run: (b, fx) => b.createStrategyType({ name: fx.name, description: 'probe custom', parameters: [{ name: 'p1', type: 'string', description: 'd', required: false }] }),
+    run: (b, fx) => b.fixtures.createStrategyType({ name: fx.name, description: 'probe custom', parameters: [{ name: 'p1', type: 'string', description: 'd', required: false }] }),
     expect: {
       result: (value, fx) => expect(value).toMatchObject({ name: fx.name, editable: true, deprecated: false, description: 'probe custom' }),
       events: (fx) => [{ type: 'strategy-created', data: { name: fx.name } }],
@@ -21,12 +21,12 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'create it again',
-    run: (b, fx) => b.createStrategyType({ name: fx.name, parameters: [] }),
+    run: (b, fx) => b.fixtures.createStrategyType({ name: fx.name, parameters: [] }),
     expect: { error: { status: 409, name: 'NameExistsError', message: 'already exist' } },
   },
   {
     name: 'update it',
-    run: (b, fx) => b.updateStrategyType(fx.name, { description: 'updated', parameters: PARAMETERS }),
+    run: (b, fx) => b.updateStrategyType({ name: fx.name, update: { description: 'updated', parameters: PARAMETERS } }),
     expect: { result: (value) => expect(value).toBeUndefined(), events: (fx) => [{ type: 'strategy-updated', data: { name: fx.name } }] },
   },
   {
@@ -36,12 +36,12 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'update built-in default: 500',
-    run: (b) => b.updateStrategyType('default', { description: 'hacked', parameters: [] }),
+    run: (b) => b.updateStrategyType({ name: 'default', update: { description: 'hacked', parameters: [] } }),
     expect: { error: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy default' } },
   },
   {
     name: 'update built-in userWithId: 500 on 6.10.1, absent on 8.x',
-    run: (b) => b.updateStrategyType('userWithId', { description: 'hacked', parameters: [] }),
+    run: (b) => b.updateStrategyType({ name: 'userWithId', update: { description: 'hacked', parameters: [] } }),
     expect: { error: { status: 500, name: 'UnknownError', message: 'Cannot edit strategy userWithId' } },
     v8: { error: { status: 404, name: 'NotFoundError', message: 'No strategy found' } },
   },
@@ -70,7 +70,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'update an unknown strategy type',
-    run: (b) => b.updateStrategyType(unique('no-such-strategy'), { parameters: [] }),
+    run: (b) => b.updateStrategyType({ name: unique('no-such-strategy'), update: { parameters: [] } }),
     expect: { error: { status: 404, name: 'NotFoundError', message: 'No strategy found' } },
   },
 ];

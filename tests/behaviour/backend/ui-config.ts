@@ -9,14 +9,14 @@ const origins = (value: unknown): unknown => (value as { frontendApiOrigins?: un
 const setTo = (list: string[]): BackendScenario<Fx>[] => [
   {
     name: `set origins ${JSON.stringify(list)}`,
-    run: (b) => b.setFrontendApiOrigins(list),
+    run: (b) => b.setFrontendApiOrigins({ origins: list }),
     expect: { events: () => [{ type: 'setting-updated', data: { id: 'unleash.frontend', frontendApiOrigins: list } }] },
   },
   { name: `ui-config shows ${JSON.stringify(list)}`, run: (b) => b.getUiConfig(), expect: { result: (value) => expect(origins(value)).toEqual(list) } },
 ];
 const rejected = (origin: string): BackendScenario<Fx> => ({
   name: `reject origin ${JSON.stringify(origin)}`,
-  run: (b) => b.setFrontendApiOrigins([origin]),
+  run: (b) => b.setFrontendApiOrigins({ origins: [origin] }),
   expect: { error: { status: 400, name: 'BadDataError', message: `Invalid origin: ${origin}` } },
 });
 
@@ -32,7 +32,7 @@ const scenarios: BackendScenario<Fx>[] = [
     },
   },
   // a fresh server's first write records setting-created; start from a known state
-  { name: "set origins ['*'] (known state)", run: (b) => b.setFrontendApiOrigins(['*']), expect: {} },
+  { name: "set origins ['*'] (known state)", run: (b) => b.setFrontendApiOrigins({ origins: ['*'] }), expect: {} },
   ...setTo(['https://example.com', 'http://localhost:3000']),
   rejected('not a url'),
   rejected('https://example.com/path'),

@@ -1,11 +1,11 @@
-import type { AdminBackend } from '../../../electron/backend/admin-backend';
+import type { FixturedBackend } from '../../../electron/backend/instance-fixtures';
 import { majorVersion } from '../../../shared/schemas';
 import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
 import { spawnDemoServer } from './demo-server';
 import type { Opened, SuiteTarget } from './target-suite';
 
 export interface OpenBackend extends Opened {
-  backend: AdminBackend;
+  backend: FixturedBackend;
 }
 
 export type BackendTarget = SuiteTarget<OpenBackend>;

@@ -5,9 +5,9 @@ import { eventsOf, freshDemo, rejection } from '../test-support';
 /** The facts' example (§6.1): p -> c1, c2, plus a lone flag. */
 async function family(): Promise<DemoBackend> {
   const demo = freshDemo();
-  for (const name of ['p', 'c1', 'c2', 'lone']) await demo.createFeature('default', { name });
-  await demo.addDependency('default', 'c1', { feature: 'p' });
-  await demo.addDependency('default', 'c2', { feature: 'p', enabled: false });
+  for (const name of ['p', 'c1', 'c2', 'lone']) await demo.fixtures.createFeature('default', { name });
+  await demo.fixtures.addDependency('default', 'c1', { feature: 'p' });
+  await demo.fixtures.addDependency('default', 'c2', { feature: 'p', enabled: false });
   return demo;
 }
 
@@ -23,13 +23,13 @@ describe('archive validation', () => {
     [[], [], false],
   ])('%j -> parents %j, dependencies %s', async (features, parents, has) => {
     const demo = await family();
-    expect(await demo.validateArchive('default', features)).toEqual({ parentsWithChildFeatures: parents, hasDeletedDependencies: has });
+    expect(await demo.validateArchive({ projectId: 'default', features })).toEqual({ parentsWithChildFeatures: parents, hasDeletedDependencies: has });
   });
 
   it('ignores the project, as the real server does, and writes no event', async () => {
     const demo = await family();
     const before = demo.events.size;
-    expect(await demo.validateArchive('no-such-project', ['p'])).toEqual({ parentsWithChildFeatures: ['p'], hasDeletedDependencies: true });
+    expect(await demo.validateArchive({ projectId: 'no-such-project', features: ['p'] })).toEqual({ parentsWithChildFeatures: ['p'], hasDeletedDependencies: true });
     expect(demo.events.size).toBe(before);
   });
 });
@@ -37,19 +37,19 @@ describe('archive validation', () => {
 describe('archive', () => {
   it('refuses a parent whose children stay, in singular and plural wording', async () => {
     const demo = await family();
-    expect(await rejection(demo.archiveFeatures('default', ['p']))).toMatchObject({
+    expect(await rejection(demo.archiveFeatures({ projectId: 'default', features: ['p'] }))).toMatchObject({
       status: 403,
       name: 'InvalidOperationError',
       message: 'You can not archive/delete this feature since other features depend on it.',
     });
-    expect((await rejection(demo.archiveFeatures('default', ['p', 'c1']))).message).toBe(
+    expect((await rejection(demo.archiveFeatures({ projectId: 'default', features: ['p', 'c1'] }))).message).toBe(
       'You can not archive/delete those features since other features depend on them.',
     );
   });
 
   it('drops the child links with feature-dependencies-removed, then writes feature-archived', async () => {
     const demo = await family();
-    await demo.archiveFeatures('default', ['c1', 'c2', 'p', 'unknown']);
+    await demo.archiveFeatures({ projectId: 'default', features: ['c1', 'c2', 'p', 'unknown'] });
     const types = eventsOf(demo).slice(0, 5).reverse().map((e) => `${e.type}:${e.featureName}`);
     expect(types).toEqual([
       'feature-dependencies-removed:c1',
@@ -58,21 +58,21 @@ describe('archive', () => {
       'feature-archived:c2',
       'feature-archived:p',
     ]);
-    expect(await demo.validateArchive('default', ['p'])).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: false });
-    expect((await demo.listProjectFeatures('default')).map((f) => f.name)).toEqual(['lone']);
+    expect(await demo.validateArchive({ projectId: 'default', features: ['p'] })).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: false });
+    expect((await demo.listProjectFeatures({ projectId: 'default' })).map((f) => f.name)).toEqual(['lone']);
   });
 
   it('refuses flags of another project', async () => {
     const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
-    const error = await rejection(demo.archiveFeatures('growth', ['checkout-v2-klarna']));
+    const error = await rejection(demo.archiveFeatures({ projectId: 'growth', features: ['checkout-v2-klarna'] }));
     expect(error).toMatchObject({ status: 403, name: 'InvalidOperationError' });
     expect(error.message).toContain('("checkout")');
   });
 
   it('archives an already archived flag again with another event, and ignores unknown names', async () => {
     const demo = await family();
-    await demo.archiveFeatures('default', ['c1']);
-    await demo.archiveFeatures('default', ['c1', 'ghost']);
+    await demo.archiveFeatures({ projectId: 'default', features: ['c1'] });
+    await demo.archiveFeatures({ projectId: 'default', features: ['c1', 'ghost'] });
     expect(eventsOf(demo).slice(0, 2).map((e) => `${e.type}:${e.featureName}`)).toEqual(['feature-archived:c1', 'feature-archived:c1']);
   });
 });
@@ -81,8 +81,8 @@ describe('dependencies', () => {
   it('records feature-dependency-added on the child and shows parent and children', async () => {
     const demo = await family();
     expect(eventsOf(demo)[1]).toMatchObject({ type: 'feature-dependency-added', featureName: 'c1', project: 'default', data: { feature: 'p', enabled: true } });
-    expect((await demo.getFeature('default', 'p')).children).toEqual(['c1', 'c2']);
-    expect((await demo.getFeature('default', 'c2')).dependencies).toEqual([{ feature: 'p', enabled: false, variants: [] }]);
+    expect((await demo.getFeature({ projectId: 'default', featureName: 'p' })).children).toEqual(['c1', 'c2']);
+    expect((await demo.getFeature({ projectId: 'default', featureName: 'c2' })).dependencies).toEqual([{ feature: 'p', enabled: false, variants: [] }]);
   });
 
   it.each([
@@ -92,7 +92,7 @@ describe('dependencies', () => {
     ['p', 'lone', 'Transitive dependency detected. Cannot add a dependency to the feature that other features depend on.'],
   ])('%s -> %s is refused: %s', async (child, parent, message) => {
     const demo = await family();
-    expect(await rejection(demo.addDependency('default', child, { feature: parent }))).toMatchObject({
+    expect(await rejection(demo.fixtures.addDependency('default', child, { feature: parent }))).toMatchObject({
       status: 403,
       name: 'InvalidOperationError',
       message,
@@ -101,7 +101,7 @@ describe('dependencies', () => {
 
   it('refuses a parent in another project', async () => {
     const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
-    const error = await rejection(demo.addDependency('growth', 'wishlist-sharing', { feature: 'one-click-reorder' }));
+    const error = await rejection(demo.fixtures.addDependency('growth', 'wishlist-sharing', { feature: 'one-click-reorder' }));
     expect(error).toMatchObject({ status: 403, message: 'Parent and child features should be in the same project' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ValidateArchiveFeatures } from '../../../../shared/schemas';
+import type { ParsedInput } from '../../../../shared/contract';
 import { invalidOperation } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { findFeature } from '../model/lookups';
@@ -28,7 +29,7 @@ function orphanParents(rows: readonly { parent: string; child: string }[], names
  * POST /projects/{p}/archive/validate. Names are not checked for existence, archived state or project, and the
  * project itself is not checked either (probe §8: an unknown project gives the same answer).
  */
-export function validateArchive(ctx: DemoContext, _projectId: string, features: string[]): ValidateArchiveFeatures {
+export function validateArchive(ctx: DemoContext, { features }: ParsedInput<'archive.validate'>): ValidateArchiveFeatures {
   const names = new Set(features);
   const rows = dependencyRows(ctx.state);
   return {
@@ -41,7 +42,7 @@ export function validateArchive(ctx: DemoContext, _projectId: string, features: 
  * POST /projects/{p}/archive (202). Unknown names are ignored; an already archived flag is archived again, with a
  * fresh archivedAt and another feature-archived event (asked of 6.10.1 and 8.2.0, batch and single DELETE alike).
  */
-export function archiveFeatures(ctx: DemoContext, projectId: string, features: string[]): void {
+export function archiveFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'instance.archiveFeatures'>): void {
   const names = new Set(features);
   // request order, as Unleash maps the names it was sent to events
   const targets: FeatureRecord[] = [...names].flatMap((name) => {

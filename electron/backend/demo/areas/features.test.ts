@@ -13,10 +13,10 @@ describe('a fresh instance', () => {
 describe('flags', () => {
   it('creates a flag in every environment, disabled, and records feature-created', async () => {
     const demo = freshDemo();
-    const created = await demo.createFeature('default', { name: 'checkout-v2' });
+    const created = await demo.fixtures.createFeature('default', { name: 'checkout-v2' });
     expect(created).toMatchObject({ name: 'checkout-v2', project: 'default', type: 'release', description: null, archived: false });
     expect(eventsOf(demo)[0]).toMatchObject({ type: 'feature-created', featureName: 'checkout-v2', project: 'default' });
-    const feature = await demo.getFeature('default', 'checkout-v2');
+    const feature = await demo.getFeature({ projectId: 'default', featureName: 'checkout-v2' });
     expect(feature.environments?.map((e) => [e.name, e.enabled, e.strategies?.length])).toEqual([
       ['development', false, 0],
       ['production', false, 0],
@@ -26,33 +26,33 @@ describe('flags', () => {
 
   it('refuses a taken name, an unknown project and an unknown flag with sentences naming them', async () => {
     const demo = freshDemo();
-    await demo.createFeature('default', { name: 'taken' });
-    expect((await rejection(demo.createFeature('default', { name: 'taken' }))).status).toBe(409);
-    expect(await rejection(demo.createFeature('nope', { name: 'x' }))).toMatchObject({ status: 404, message: 'Project "nope" does not exist' });
-    expect(await rejection(demo.getFeature('default', 'ghost'))).toMatchObject({
+    await demo.fixtures.createFeature('default', { name: 'taken' });
+    expect((await rejection(demo.fixtures.createFeature('default', { name: 'taken' }))).status).toBe(409);
+    expect(await rejection(demo.fixtures.createFeature('nope', { name: 'x' }))).toMatchObject({ status: 404, message: 'Project "nope" does not exist' });
+    expect(await rejection(demo.getFeature({ projectId: 'default', featureName: 'ghost' }))).toMatchObject({
       status: 404,
       message: 'There\'s no feature named "ghost" in project "default".',
     });
-    expect(await rejection(demo.getFeature('elsewhere', 'taken'))).toMatchObject({
+    expect(await rejection(demo.getFeature({ projectId: 'elsewhere', featureName: 'taken' }))).toMatchObject({
       status: 404,
       message: 'There\'s no feature named "taken" in project "elsewhere", but there\'s a feature with that name in project "default"',
     });
-    expect(await demo.listProjectFeatures('nope')).toEqual([]);
+    expect(await demo.listProjectFeatures({ projectId: 'nope' })).toEqual([]);
   });
 
   it('answers an archived flag as the feature store does, yet still adds a strategy to it (as 6.10.1)', async () => {
     const demo = freshDemo();
-    await demo.createFeature('default', { name: 'old' });
-    await demo.archiveFeatures('default', ['old']);
-    expect(await rejection(demo.getFeature('default', 'old'))).toMatchObject({ status: 404, message: 'Could not find feature flag with name old' });
-    expect(await demo.addFeatureStrategy('default', 'old', 'development', { name: 'default' })).toMatchObject({ name: 'default' });
+    await demo.fixtures.createFeature('default', { name: 'old' });
+    await demo.archiveFeatures({ projectId: 'default', features: ['old'] });
+    expect(await rejection(demo.getFeature({ projectId: 'default', featureName: 'old' }))).toMatchObject({ status: 404, message: 'Could not find feature flag with name old' });
+    expect(await demo.fixtures.addFeatureStrategy('default', 'old', 'development', { name: 'default' })).toMatchObject({ name: 'default' });
   });
 
   it('adds a strategy with a UUID, its segments and feature-strategy-add', async () => {
     const demo = freshDemo();
     const segment = await demo.createSegment({ name: 's', constraints: [] });
-    await demo.createFeature('default', { name: 'f' });
-    const strategy = await demo.addFeatureStrategy('default', 'f', 'production', {
+    await demo.fixtures.createFeature('default', { name: 'f' });
+    const strategy = await demo.fixtures.addFeatureStrategy('default', 'f', 'production', {
       name: 'flexibleRollout',
       parameters: { rollout: '50', stickiness: 'default', groupId: 'f' },
       segments: [segment.id],
@@ -60,13 +60,13 @@ describe('flags', () => {
     expect(strategy.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(strategy).toMatchObject({ name: 'flexibleRollout', segments: [segment.id], title: null, disabled: false, sortOrder: 0, constraints: [] });
     expect(eventsOf(demo)[0]).toMatchObject({ type: 'feature-strategy-add', featureName: 'f', environment: 'production', data: { id: strategy.id } });
-    const production = (await demo.getFeature('default', 'f')).environments?.find((e) => e.name === 'production');
+    const production = (await demo.getFeature({ projectId: 'default', featureName: 'f' })).environments?.find((e) => e.name === 'production');
     expect(production?.strategies?.[0]?.segments).toEqual([segment.id]);
   });
 
   it('refuses an unknown strategy type, an invalid constraint and a value outside the legal values', async () => {
     const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
-    const add = (input: Parameters<typeof demo.addFeatureStrategy>[3]) => demo.addFeatureStrategy('growth', 'wishlist-sharing', 'development', input);
+    const add = (input: Parameters<typeof demo.fixtures.addFeatureStrategy>[3]) => demo.fixtures.addFeatureStrategy('growth', 'wishlist-sharing', 'development', input);
     expect((await rejection(add({ name: 'noSuchStrategy' }))).status).toBe(400);
     const nan = await rejection(add({ name: 'default', constraints: [{ contextName: 'n', operator: 'NUM_EQ', value: 'abc' }] }));
     expect(nan.message).toContain('must be a number');
@@ -80,7 +80,7 @@ describe('the seeded instance', () => {
     const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
     const projects = await demo.listProjects();
     expect(projects.length).toBeGreaterThanOrEqual(3);
-    const flags = (await Promise.all(projects.map((p) => demo.listProjectFeatures(p.id)))).flat();
+    const flags = (await Promise.all(projects.map((p) => demo.listProjectFeatures({ projectId: p.id })))).flat();
     expect(flags.length).toBeGreaterThanOrEqual(40);
     expect(flags.some((f) => f.name === 'checkout-v2')).toBe(true);
     const withStrategiesInTwoEnvs = flags.filter(
@@ -91,7 +91,7 @@ describe('the seeded instance', () => {
     expect(segments.length).toBeGreaterThanOrEqual(6);
     expect(segments.some((s) => (s.usedInFeatures ?? 0) > 0)).toBe(true);
     expect(segments.some((s) => s.usedInFeatures === 0)).toBe(true);
-    expect((await demo.getFeature('checkout', 'checkout-v2')).children?.length).toBeGreaterThanOrEqual(2);
+    expect((await demo.getFeature({ projectId: 'checkout', featureName: 'checkout-v2' })).children?.length).toBeGreaterThanOrEqual(2);
     expect((await demo.listStrategyTypes()).some((s) => s.editable)).toBe(true);
     expect((await demo.listContextFields()).some((f) => (f.legalValues ?? []).length > 0)).toBe(true);
   });

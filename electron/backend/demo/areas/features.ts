@@ -1,4 +1,5 @@
 import type { AddStrategy, CreateFeature, Feature, FeatureStrategy } from '../../../../shared/schemas';
+import type { ParsedInput } from '../../../../shared/contract';
 import { strategyNameSchema } from '../../../../shared/schemas';
 import { badData, badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
@@ -53,7 +54,7 @@ function base(feature: FeatureRecord): Feature {
  * GET /projects/{p}/features: non-archived summaries, each environment with strategy flags (no strategies). An
  * unknown project is an empty list, as 6.10.1 answers (200, no SQL error to improve on).
  */
-export function listProjectFeatures(ctx: DemoContext, projectId: string): Feature[] {
+export function listProjectFeatures(ctx: DemoContext, { projectId }: ParsedInput<'instance.features'>): Feature[] {
   const parents = new Set(ctx.state.features.filter((f) => !f.archived && f.dependency).map((f) => f.dependency?.feature));
   return ctx.state.features
     .filter((feature) => feature.project === projectId && !feature.archived)
@@ -74,8 +75,8 @@ export function listProjectFeatures(ctx: DemoContext, projectId: string): Featur
 }
 
 /** GET /projects/{p}/features/{f}: environments with strategies, dependencies and children. */
-export function getFeature(ctx: DemoContext, projectId: string, name: string): Feature {
-  const feature = requireActiveFeature(ctx.state, projectId, name);
+export function getFeature(ctx: DemoContext, { projectId, featureName }: ParsedInput<'instance.feature'>): Feature {
+  const feature = requireActiveFeature(ctx.state, projectId, featureName);
   return {
     ...base(feature),
     favorite: false,

@@ -70,7 +70,7 @@ describe('segment read', () => {
     await demo.createSegment(seg('a-seg'));
     await flagWithStrategy(demo, 'one', [b.id]);
     await flagWithStrategy(demo, 'two', [b.id]);
-    await demo.archiveFeatures('default', ['two']);
+    await demo.archiveFeatures({ projectId: 'default', features: ['two'] });
     const list = await demo.listSegments();
     expect(list.map((s) => s.name)).toEqual(['a-seg', 'b-seg']);
     expect(list[1]).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 });
@@ -78,7 +78,7 @@ describe('segment read', () => {
   });
 
   it('404s an unknown id with the server sentence', async () => {
-    expect(await rejection(freshDemo().getSegment(7))).toMatchObject({ status: 404, message: 'No segment exists with ID "7"' });
+    expect(await rejection(freshDemo().getSegment({ id: 7 }))).toMatchObject({ status: 404, message: 'No segment exists with ID "7"' });
   });
 });
 
@@ -86,41 +86,41 @@ describe('segment update', () => {
   it('keeps a missing description, clears on null, and makes a segment global without project', async () => {
     const demo = freshDemo();
     const { id } = await demo.createSegment(seg('s', { description: 'keep me', project: 'default' }));
-    await demo.updateSegment(id, seg('s'));
-    expect(await demo.getSegment(id)).toMatchObject({ description: 'keep me' });
-    expect('project' in (await demo.getSegment(id))).toBe(false);
-    await demo.updateSegment(id, seg('s', { description: null }));
-    expect((await demo.getSegment(id)).description).toBeNull();
+    await demo.updateSegment({ id, segment: seg('s') });
+    expect(await demo.getSegment({ id })).toMatchObject({ description: 'keep me' });
+    expect('project' in (await demo.getSegment({ id }))).toBe(false);
+    await demo.updateSegment({ id, segment: seg('s', { description: null }) });
+    expect((await demo.getSegment({ id })).description).toBeNull();
   });
 
   it('validates before it looks the id up, then refuses a taken name', async () => {
     const demo = freshDemo();
     await demo.createSegment(seg('a'));
     const { id } = await demo.createSegment(seg('b'));
-    expect((await rejection(demo.updateSegment(99, seg('')))).status).toBe(400);
-    expect((await rejection(demo.updateSegment(99, seg('z')))).status).toBe(404);
-    expect(await rejection(demo.updateSegment(id, seg('a')))).toMatchObject({ status: 409, name: 'NameExistsError' });
+    expect((await rejection(demo.updateSegment({ id: 99, segment: seg('') }))).status).toBe(400);
+    expect((await rejection(demo.updateSegment({ id: 99, segment: seg('z') }))).status).toBe(404);
+    expect(await rejection(demo.updateSegment({ id, segment: seg('a') }))).toMatchObject({ status: 409, name: 'NameExistsError' });
   });
 
   it('refuses moving a segment into a project while other projects use it', async () => {
     const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
     const { id } = await demo.createSegment(seg('shared-by-checkout'));
     await flagWithStrategy(demo, 'checkout-test-flag', [id], 'checkout');
-    const error = await rejection(demo.updateSegment(id, seg('shared-by-checkout', { project: 'growth' })));
+    const error = await rejection(demo.updateSegment({ id, segment: seg('shared-by-checkout', { project: 'growth' }) }));
     expect(error).toMatchObject({ status: 400, name: 'BadDataError' });
     expect(error.message).toContain('Invalid project. Segment is being used by strategies in other projects: checkout');
-    await demo.updateSegment(id, seg('shared-by-checkout', { project: 'checkout' }));
-    expect((await demo.getSegment(id)).project).toBe('checkout');
+    await demo.updateSegment({ id, segment: seg('shared-by-checkout', { project: 'checkout' }) });
+    expect((await demo.getSegment({ id })).project).toBe('checkout');
   });
 
   it('records data and preData, and no event for an update that changes nothing', async () => {
     const demo = freshDemo();
     const { id } = await demo.createSegment(seg('s', { description: 'one' }));
-    await demo.updateSegment(id, seg('s', { description: 'two' }));
+    await demo.updateSegment({ id, segment: seg('s', { description: 'two' }) });
     const [updated] = eventsOf(demo);
     expect(updated).toMatchObject({ type: 'segment-updated', project: null, preData: { description: 'one' }, data: { description: 'two' } });
     const before = demo.events.size;
-    await demo.updateSegment(id, seg('s', { description: 'two' }));
+    await demo.updateSegment({ id, segment: seg('s', { description: 'two' }) });
     expect(demo.events.size).toBe(before);
   });
 });
@@ -132,13 +132,13 @@ describe('segment delete', () => {
     const old = await demo.createSegment(seg('old'));
     await flagWithStrategy(demo, 'live-flag', [live.id]);
     const strategyId = await flagWithStrategy(demo, 'old-flag', [old.id]);
-    await demo.archiveFeatures('default', ['old-flag']);
-    expect(await rejection(demo.deleteSegment(live.id))).toMatchObject({ status: 409, name: 'SegmentInUseError' });
-    await demo.deleteSegment(old.id);
-    expect(await demo.getSegmentsForStrategy(strategyId)).toEqual([]);
+    await demo.archiveFeatures({ projectId: 'default', features: ['old-flag'] });
+    expect(await rejection(demo.deleteSegment({ id: live.id }))).toMatchObject({ status: 409, name: 'SegmentInUseError' });
+    await demo.deleteSegment({ id: old.id });
+    expect(await demo.getSegmentsForStrategy({ strategyId })).toEqual([]);
     const [event] = eventsOf(demo);
     expect(event).toMatchObject({ type: 'segment-deleted', data: null, preData: { id: old.id, name: 'old' } });
-    expect(await rejection(demo.deleteSegment(old.id))).toMatchObject({ status: 404, message: `No segment exists with ID "${old.id}"` });
+    expect(await rejection(demo.deleteSegment({ id: old.id }))).toMatchObject({ status: 404, message: `No segment exists with ID "${old.id}"` });
   });
 });
 
@@ -148,8 +148,8 @@ describe('segments and strategies', () => {
     const { id } = await demo.createSegment(seg('s'));
     await flagWithStrategy(demo, 'kept', [id]);
     await flagWithStrategy(demo, 'gone', [id]);
-    await demo.archiveFeatures('default', ['gone']);
-    const { strategies } = await demo.getStrategiesUsingSegment(id);
+    await demo.archiveFeatures({ projectId: 'default', features: ['gone'] });
+    const { strategies } = await demo.getStrategiesUsingSegment({ id });
     expect(strategies.map((strategy) => strategy.featureName)).toEqual(['kept']);
   });
 
@@ -157,12 +157,12 @@ describe('segments and strategies', () => {
     const demo = freshDemo();
     const { id } = await demo.createSegment(seg('s'));
     const strategyId = await flagWithStrategy(demo, 'f', [id]);
-    expect(await demo.getStrategiesUsingSegment(id)).toEqual({
+    expect(await demo.getStrategiesUsingSegment({ id })).toEqual({
       strategies: [{ id: strategyId, projectId: 'default', featureName: 'f', strategyName: 'default', environment: 'development' }],
       changeRequestStrategies: [],
     });
-    expect(await demo.getStrategiesUsingSegment(999)).toEqual({ strategies: [], changeRequestStrategies: [] });
-    expect(await demo.getSegmentsForStrategy('no-such-strategy')).toEqual([]);
+    expect(await demo.getStrategiesUsingSegment({ id: 999 })).toEqual({ strategies: [], changeRequestStrategies: [] });
+    expect(await demo.getSegmentsForStrategy({ strategyId: 'no-such-strategy' })).toEqual([]);
   });
 
   it('replaces the full set, echoes the input, writes no event', async () => {
@@ -173,10 +173,10 @@ describe('segments and strategies', () => {
     const before = demo.events.size;
     const input = { projectId: 'anything', environmentId: 'anywhere', strategyId, segmentIds: [b.id] };
     expect(await demo.setStrategySegments(input)).toEqual(input);
-    expect((await demo.getSegmentsForStrategy(strategyId)).map((s) => s.name)).toEqual(['b']);
+    expect((await demo.getSegmentsForStrategy({ strategyId })).map((s) => s.name)).toEqual(['b']);
     expect(demo.events.size).toBe(before);
     await demo.setStrategySegments({ ...input, segmentIds: [] });
-    expect(await demo.getSegmentsForStrategy(strategyId)).toEqual([]);
+    expect(await demo.getSegmentsForStrategy({ strategyId })).toEqual([]);
   });
 
   it('refuses more than 5, duplicates, unknown segments and unknown strategies with clear 4xx', async () => {

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../../shared/domain/limits';
+import type { ParsedInput } from '../../../../shared/contract';
 import type { AdminSegment, Segment, SegmentStrategies, SetStrategySegments, UpsertSegment } from '../../../../shared/schemas';
 import { badData, badDataDetails, exceedsLimit, nameExists, notFound, segmentInUse, segmentNotFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
@@ -74,7 +75,7 @@ export function listSegments(ctx: DemoContext): AdminSegment[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
 }
 
-export function getSegment(ctx: DemoContext, id: number): Segment {
+export function getSegment(ctx: DemoContext, { id }: ParsedInput<'segments.get'>): Segment {
   return view(requireSegment(ctx, id));
 }
 
@@ -101,7 +102,7 @@ export function createSegment(ctx: DemoContext, input: UpsertSegment): Segment {
 }
 
 /** 204 semantics of facts §2.4: missing description kept, null clears; missing project makes it global. */
-export function updateSegment(ctx: DemoContext, id: number, input: UpsertSegment): void {
+export function updateSegment(ctx: DemoContext, { id, segment: input }: ParsedInput<'segments.update'>): void {
   validate(input);
   const segment = requireSegment(ctx, id);
   if (input.name !== segment.name && ctx.state.segments.some((other) => other.name === input.name)) {
@@ -130,7 +131,7 @@ export function updateSegment(ctx: DemoContext, id: number, input: UpsertSegment
   ctx.changed();
 }
 
-export function deleteSegment(ctx: DemoContext, id: number): void {
+export function deleteSegment(ctx: DemoContext, { id }: ParsedInput<'segments.delete'>): void {
   const using = strategiesUsing(ctx, id, true);
   const segment = requireSegment(ctx, id);
   if (using.length > 0) throw segmentInUse(segment.name, using.length);
@@ -147,7 +148,7 @@ export function deleteSegment(ctx: DemoContext, id: number): void {
  * 6.10.1 answers an unknown id with empty lists, not 404 (probe §5). Strategies of archived flags are not listed:
  * asked of a real 6.10.1, a segment's strategy disappeared from this list once its flag was archived.
  */
-export function getStrategiesUsingSegment(ctx: DemoContext, id: number): SegmentStrategies {
+export function getStrategiesUsingSegment(ctx: DemoContext, { id }: ParsedInput<'segments.strategies'>): SegmentStrategies {
   return {
     strategies: strategiesUsing(ctx, id, true).map(({ feature, environment, strategy }) => ({
       id: strategy.id,
@@ -161,7 +162,7 @@ export function getStrategiesUsingSegment(ctx: DemoContext, id: number): Segment
 }
 
 /** Unknown strategy id: an empty list (probe §5). */
-export function getSegmentsForStrategy(ctx: DemoContext, strategyId: string): Segment[] {
+export function getSegmentsForStrategy(ctx: DemoContext, { strategyId }: ParsedInput<'segments.forStrategy'>): Segment[] {
   const location = findStrategy(ctx.state, strategyId);
   if (!location) return [];
   return location.strategy.segments.flatMap((id) => {

@@ -20,9 +20,9 @@ describe('ui config', () => {
 describe('front-end API origins', () => {
   it('replaces the list; first write setting-created, later ones setting-updated with the old list', async () => {
     const demo = freshDemo();
-    await demo.setFrontendApiOrigins(['https://shop.example.com']);
-    await demo.setFrontendApiOrigins(['https://shop.example.com']);
-    await demo.setFrontendApiOrigins([]);
+    await demo.setFrontendApiOrigins({ origins: ['https://shop.example.com'] });
+    await demo.setFrontendApiOrigins({ origins: ['https://shop.example.com'] });
+    await demo.setFrontendApiOrigins({ origins: [] });
     expect((await demo.getUiConfig()).frontendApiOrigins).toEqual([]);
     const [third, second, first] = eventsOf(demo);
     expect(first).toMatchObject({ type: 'setting-created', data: { id: 'unleash.frontend', frontendApiOrigins: ['https://shop.example.com'] }, preData: null });
@@ -32,7 +32,7 @@ describe('front-end API origins', () => {
 
   it('names the first invalid origin and keeps the list', async () => {
     const demo = freshDemo();
-    const error = await rejection(demo.setFrontendApiOrigins(['*', 'https://ok.example.com', 'https://bad.example.com/', 'not a url']));
+    const error = await rejection(demo.setFrontendApiOrigins({ origins: ['*', 'https://ok.example.com', 'https://bad.example.com/', 'not a url'] }));
     expect(error).toMatchObject({
       status: 400,
       name: 'BadDataError',

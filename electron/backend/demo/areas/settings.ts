@@ -1,4 +1,5 @@
 import { firstInvalidOrigin } from '../../../../shared/domain/origin';
+import type { ParsedInput } from '../../../../shared/contract';
 import type { UiConfig } from '../../../../shared/schemas';
 import { badData } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
@@ -56,7 +57,7 @@ export function getUiConfig(ctx: DemoContext): UiConfig {
  * Replaces the list (facts §7.1). The first write emits setting-created, later ones setting-updated with preData
  * lacking `id`, so an unchanged list still records an event, as on the real server.
  */
-export function setFrontendApiOrigins(ctx: DemoContext, origins: string[]): void {
+export function setFrontendApiOrigins(ctx: DemoContext, { origins }: ParsedInput<'uiConfig.setOrigins'>): void {
   const invalid = firstInvalidOrigin(origins);
   if (invalid !== undefined) throw badData(`Invalid origin: ${invalid}`);
   const previous = ctx.state.settings.frontendApiOrigins;

@@ -4,8 +4,8 @@ import { eventsOf, freshDemo, rejection } from '../test-support';
 describe('strategy types', () => {
   it('lists the five built-ins of a fresh 6.10.1 by sort order, custom ones after them by name', async () => {
     const demo = freshDemo();
-    await demo.createStrategyType({ name: 'zeta', parameters: [] });
-    await demo.createStrategyType({ name: 'alpha', parameters: [] });
+    await demo.fixtures.createStrategyType({ name: 'zeta', parameters: [] });
+    await demo.fixtures.createStrategyType({ name: 'alpha', parameters: [] });
     const list = await demo.listStrategyTypes();
     expect(list.map((s) => s.name)).toEqual(['flexibleRollout', 'default', 'userWithId', 'remoteAddress', 'applicationHostname', 'alpha', 'zeta']);
     expect(list[1]).toEqual({
@@ -22,10 +22,10 @@ describe('strategy types', () => {
 
   it('creates with displayName null and refuses a taken name with the server sentence', async () => {
     const demo = freshDemo();
-    const created = await demo.createStrategyType({ name: 'tenants', description: 'd', parameters: [{ name: 'ids', type: 'list' }] });
+    const created = await demo.fixtures.createStrategyType({ name: 'tenants', description: 'd', parameters: [{ name: 'ids', type: 'list' }] });
     expect(created).toMatchObject({ name: 'tenants', displayName: null, editable: true, deprecated: false, title: null });
     expect(eventsOf(demo)[0]).toMatchObject({ type: 'strategy-created', data: { name: 'tenants', deprecated: false } });
-    expect(await rejection(demo.createStrategyType({ name: 'tenants', parameters: [] }))).toMatchObject({
+    expect(await rejection(demo.fixtures.createStrategyType({ name: 'tenants', parameters: [] }))).toMatchObject({
       status: 409,
       name: 'NameExistsError',
       message: 'Strategy with name tenants already exist!',
@@ -34,20 +34,20 @@ describe('strategy types', () => {
 
   it('updates only description, title and parameters: a missing key stays, null clears', async () => {
     const demo = freshDemo();
-    await demo.createStrategyType({ name: 'custom', description: 'old', title: 'Title', parameters: [] });
-    await demo.updateStrategyType('custom', { parameters: [{ name: 'p', type: 'number' }] });
+    await demo.fixtures.createStrategyType({ name: 'custom', description: 'old', title: 'Title', parameters: [] });
+    await demo.updateStrategyType({ name: 'custom', update: { parameters: [{ name: 'p', type: 'number' }] } });
     let stored = (await demo.listStrategyTypes()).find((s) => s.name === 'custom');
     expect(stored).toMatchObject({ description: 'old', title: 'Title', parameters: [{ name: 'p', type: 'number' }] });
-    await demo.updateStrategyType('custom', { description: null, parameters: [] });
+    await demo.updateStrategyType({ name: 'custom', update: { description: null, parameters: [] } });
     stored = (await demo.listStrategyTypes()).find((s) => s.name === 'custom');
     expect(stored).toMatchObject({ description: null, title: 'Title', parameters: [] });
   });
 
   it('records strategy-updated with the path name and joi defaults, always', async () => {
     const demo = freshDemo();
-    await demo.createStrategyType({ name: 'custom', parameters: [] });
-    await demo.updateStrategyType('custom', { description: 'x', parameters: [] });
-    await demo.updateStrategyType('custom', { description: 'x', parameters: [] });
+    await demo.fixtures.createStrategyType({ name: 'custom', parameters: [] });
+    await demo.updateStrategyType({ name: 'custom', update: { description: 'x', parameters: [] } });
+    await demo.updateStrategyType({ name: 'custom', update: { description: 'x', parameters: [] } });
     const [latest, earlier] = eventsOf(demo);
     expect(latest).toMatchObject({
       type: 'strategy-updated',
@@ -60,15 +60,15 @@ describe('strategy types', () => {
 
   it('answers 500 for a built-in and 404 for an unknown name', async () => {
     const demo = freshDemo();
-    expect(await rejection(demo.updateStrategyType('default', { parameters: [] }))).toMatchObject({
+    expect(await rejection(demo.updateStrategyType({ name: 'default', update: { parameters: [] } }))).toMatchObject({
       status: 500,
       name: 'UnknownError',
       message: 'Cannot edit strategy default',
     });
-    expect(await rejection(demo.updateStrategyType('userWithId', { parameters: [] }))).toMatchObject({
+    expect(await rejection(demo.updateStrategyType({ name: 'userWithId', update: { parameters: [] } }))).toMatchObject({
       status: 500,
       message: 'Cannot edit strategy userWithId',
     });
-    expect(await rejection(demo.updateStrategyType('nope', { parameters: [] }))).toMatchObject({ status: 404, message: 'No strategy found' });
+    expect(await rejection(demo.updateStrategyType({ name: 'nope', update: { parameters: [] } }))).toMatchObject({ status: 404, message: 'No strategy found' });
   });
 });

@@ -1,4 +1,5 @@
 import type { CreateStrategyType, StrategyType, UpdateStrategy } from '../../../../shared/schemas';
+import type { ParsedInput } from '../../../../shared/contract';
 import { strategyNameSchema } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound, unknownError } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
@@ -31,7 +32,7 @@ export function listStrategyTypes(ctx: DemoContext): StrategyType[] {
  * PUT /strategies/{name} (facts §5.2): the path name wins; only description, title and parameters change (a missing
  * key is left alone, null clears); a built-in answers 500 "Cannot edit strategy X", as the real server does.
  */
-export function updateStrategyType(ctx: DemoContext, name: string, input: UpdateStrategy): void {
+export function updateStrategyType(ctx: DemoContext, { name, update: input }: ParsedInput<'strategyTypes.update'>): void {
   const record = ctx.state.strategyTypes.find((candidate) => candidate.name === name);
   if (!record) throw notFound('No strategy found');
   if (!record.editable) throw unknownError(`Cannot edit strategy ${name}`);

@@ -31,7 +31,7 @@ describe('demo snapshot store', () => {
     const { id } = await store.backend.createSegment({ name: 'kept', constraints: [] });
     await store.close();
     const reopened = await openDemoStore(dir, options);
-    expect((await reopened.backend.getSegment(id)).name).toBe('kept');
+    expect((await reopened.backend.getSegment({ id })).name).toBe('kept');
     expect(reopened.backend.events.size).toBe(store.backend.events.size);
     await reopened.close();
   });
@@ -39,7 +39,7 @@ describe('demo snapshot store', () => {
   it('saves on its own shortly after a write', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = await openDemoStore(dir, options);
-    await store.backend.setFrontendApiOrigins(['https://shop.example.com']);
+    await store.backend.setFrontendApiOrigins({ origins: ['https://shop.example.com'] });
     expect(await readdir(dir)).not.toContain(SNAPSHOT_FILE);
     vi.advanceTimersByTime(300);
     await until(async () => (await readdir(dir)).includes(SNAPSHOT_FILE));

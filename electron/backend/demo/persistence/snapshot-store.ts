@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { DemoBackend, type DemoOptions } from '../demo-backend';
+import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
 
 /**
  * Keeps a demo backend on disk as one JSON file. Saves are debounced after writes and flushed on close; a file
@@ -83,13 +83,13 @@ export async function openDemoStore(dir: string, options: DemoOptions = {}): Pro
     if (!isMissing(error)) text = '';
   }
   if (text === undefined) {
-    backend = DemoBackend.create(backendOptions);
+    backend = createDemoBackend(backendOptions);
   } else {
     try {
-      backend = DemoBackend.fromSnapshot(JSON.parse(text), backendOptions);
+      backend = createDemoBackend({ ...backendOptions, snapshot: JSON.parse(text) });
     } catch {
       const movedTo = await moveAside(dir, clock());
-      backend = DemoBackend.create(backendOptions);
+      backend = createDemoBackend(backendOptions);
       if (movedTo) {
         notice = `The saved demo data could not be read, so it was moved to ${movedTo} and a fresh demo was started.`;
       } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminBackend } from '../../admin-backend';
+import type { FixturedBackend } from '../../instance-fixtures';
 import { createDemoBackend } from '../../demo/index';
 import type { EventQueryParams } from '../../../../shared/schemas/event';
 import { createRequestHandler, type WireResponse } from '../handle-request';
@@ -7,7 +7,7 @@ import { recordingBackend } from '../test-support/recording-backend';
 
 const TOKEN = '*:*.test-admin-token';
 
-function over(backend: AdminBackend) {
+function over(backend: FixturedBackend) {
   const handler = createRequestHandler(backend, { token: TOKEN });
   return (path: string): Promise<WireResponse> => handler({ method: 'GET', path, headers: { authorization: TOKEN } });
 }

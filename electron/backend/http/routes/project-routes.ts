@@ -1,4 +1,5 @@
 import type { AdminBackend } from '../../admin-backend';
+import type { FixturedBackend } from '../../instance-fixtures';
 import type { AddDependency, AddStrategy, CreateFeature } from '../../../../shared/schemas';
 import { isApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
@@ -19,7 +20,7 @@ const PROJECT = '/api/admin/projects/:projectId';
  */
 async function checkArchivable(backend: AdminBackend, projectId: string, name: string): Promise<void> {
   try {
-    await backend.getFeature(projectId, name);
+    await backend.getFeature({ projectId, featureName: name });
   } catch (error) {
     if (!isApiError(error) || error.status !== 404) throw error;
     if (error.message === `Could not find feature flag with name ${name}`) return;
@@ -28,7 +29,7 @@ async function checkArchivable(backend: AdminBackend, projectId: string, name: s
   }
 }
 
-export function projectRoutes(backend: AdminBackend): Route[] {
+export function projectRoutes(backend: FixturedBackend): Route[] {
   return [
     route({
       method: 'GET',
@@ -49,7 +50,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
       method: 'GET',
       path: `${PROJECT}/features`,
       handle: async ({ params }) =>
-        reply.json(200, { version: 2, features: await backend.listProjectFeatures(params.projectId ?? '') }),
+        reply.json(200, { version: 2, features: await backend.listProjectFeatures({ projectId: params.projectId ?? '' }) }),
     }),
     route({
       method: 'POST',
@@ -59,14 +60,14 @@ export function projectRoutes(backend: AdminBackend): Route[] {
         const input: CreateFeature = { name: body.name };
         if (typeof body.description === 'string') input.description = body.description;
         if (body.type !== undefined) input.type = body.type;
-        return reply.json(201, await backend.createFeature(params.projectId ?? '', input));
+        return reply.json(201, await backend.fixtures.createFeature(params.projectId ?? '', input));
       },
     }),
     route({
       method: 'GET',
       path: `${PROJECT}/features/:featureName`,
       handle: async ({ params }) =>
-        reply.json(200, await backend.getFeature(params.projectId ?? '', params.featureName ?? '')),
+        reply.json(200, await backend.getFeature({ projectId: params.projectId ?? '', featureName: params.featureName ?? '' })),
     }),
     route({
       method: 'DELETE',
@@ -75,7 +76,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
         const { projectId = '', featureName = '' } = params;
         // Archiving one flag: unlike the batch, an unknown flag is an error, so look it up first.
         await checkArchivable(backend, projectId, featureName);
-        await backend.archiveFeatures(projectId, [featureName]);
+        await backend.archiveFeatures({ projectId, features: [featureName] });
         return reply.empty(202);
       },
     }),
@@ -91,7 +92,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
         if (body.segments !== undefined) input.segments = body.segments;
         const { projectId = '', featureName = '', environment = '' } = params;
         // The real server answers 200 here, not 201.
-        return reply.json(200, await backend.addFeatureStrategy(projectId, featureName, environment, input));
+        return reply.json(200, await backend.fixtures.addFeatureStrategy(projectId, featureName, environment, input));
       },
     }),
     route({
@@ -101,7 +102,7 @@ export function projectRoutes(backend: AdminBackend): Route[] {
       handle: async ({ params, body }) => {
         const input: AddDependency = { feature: body.feature };
         if (body.enabled !== undefined) input.enabled = body.enabled;
-        await backend.addDependency(params.projectId ?? '', params.featureName ?? '', input);
+        await backend.fixtures.addDependency(params.projectId ?? '', params.featureName ?? '', input);
         return reply.empty(200);
       },
     }),
@@ -110,14 +111,14 @@ export function projectRoutes(backend: AdminBackend): Route[] {
       path: `${PROJECT}/archive/validate`,
       body: featuresBody,
       handle: async ({ params, body }) =>
-        reply.json(200, await backend.validateArchive(params.projectId ?? '', body.features)),
+        reply.json(200, await backend.validateArchive({ projectId: params.projectId ?? '', features: body.features })),
     }),
     route({
       method: 'POST',
       path: `${PROJECT}/archive`,
       body: featuresBody,
       handle: async ({ params, body }) => {
-        await backend.archiveFeatures(params.projectId ?? '', body.features);
+        await backend.archiveFeatures({ projectId: params.projectId ?? '', features: body.features });
         return reply.empty(202);
       },
     }),

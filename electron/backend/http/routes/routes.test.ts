@@ -36,7 +36,7 @@ describe('segment routes', () => {
     expect(response).toEqual({ status: 204, headers: {}, body: '' });
     expect(calls[0]).toEqual({
       method: 'updateSegment',
-      args: [4, { name: 'n', constraints: [{ contextName: 'appName', operator: 'NUM_EQ', value: '5' }] }],
+      args: [{ id: 4, segment: { name: 'n', constraints: [{ contextName: 'appName', operator: 'NUM_EQ', value: '5' }] } }],
     });
   });
 
@@ -44,7 +44,7 @@ describe('segment routes', () => {
     const { send, calls } = face();
     const response = await send('DELETE', '/api/admin/segments/4');
     expect(response).toEqual({ status: 204, headers: {}, body: '' });
-    expect(calls[0]).toEqual({ method: 'deleteSegment', args: [4] });
+    expect(calls[0]).toEqual({ method: 'deleteSegment', args: [{ id: 4 }] });
   });
 
   it('lists the strategies using a segment', async () => {
@@ -56,7 +56,7 @@ describe('segment routes', () => {
     const { send, calls } = face();
     const response = await send('GET', '/api/admin/segments/strategies/2649d756-5beb');
     expect(json(response).segments).toHaveLength(1);
-    expect(calls[0]).toEqual({ method: 'getSegmentsForStrategy', args: ['2649d756-5beb'] });
+    expect(calls[0]).toEqual({ method: 'getSegmentsForStrategy', args: [{ strategyId: '2649d756-5beb' }] });
   });
 
   it('replaces the segments of a strategy with 201, echoing the body and pointing at the strategy', async () => {
@@ -120,7 +120,7 @@ describe('strategy type routes', () => {
     expect(response).toEqual({ status: 200, headers: {}, body: '' });
     expect(calls[0]).toEqual({
       method: 'updateStrategyType',
-      args: ['custom', { description: 'u', parameters: [{ name: 'p', type: 'list', required: true }] }],
+      args: [{ name: 'custom', update: { description: 'u', parameters: [{ name: 'p', type: 'list', required: true }] } }],
     });
   });
 });
@@ -186,7 +186,7 @@ describe('project routes', () => {
     const { send, calls } = face();
     const response = await send('POST', '/api/admin/projects/default/archive/validate', { body: { features: ['a', 1] } });
     expect(json(response)).toEqual({ parentsWithChildFeatures: [], hasDeletedDependencies: false });
-    expect(calls[0]).toEqual({ method: 'validateArchive', args: ['default', ['a', '1']] });
+    expect(calls[0]).toEqual({ method: 'validateArchive', args: [{ projectId: 'default', features: ['a', '1'] }] });
   });
 
   it('archives one flag with an empty 202 after checking that it exists', async () => {
@@ -194,14 +194,14 @@ describe('project routes', () => {
     const response = await send('DELETE', '/api/admin/projects/default/features/checkout');
     expect(response).toEqual({ status: 202, headers: {}, body: '' });
     expect(calls.map((call) => call.method)).toEqual(['getFeature', 'archiveFeatures']);
-    expect(calls[1]?.args).toEqual(['default', ['checkout']]);
+    expect(calls[1]?.args).toEqual([{ projectId: 'default', features: ['checkout'] }]);
   });
 
   it('archives with an empty 202', async () => {
     const { send, calls } = face();
     const response = await send('POST', '/api/admin/projects/default/archive', { body: { features: ['a'] } });
     expect(response).toEqual({ status: 202, headers: {}, body: '' });
-    expect(calls[0]).toEqual({ method: 'archiveFeatures', args: ['default', ['a']] });
+    expect(calls[0]).toEqual({ method: 'archiveFeatures', args: [{ projectId: 'default', features: ['a'] }] });
   });
 });
 
@@ -218,7 +218,7 @@ describe('ui-config routes', () => {
     const { send, calls } = face();
     const response = await send('POST', path, { body });
     expect(response).toEqual({ status: 204, headers: {}, body: '' });
-    expect(calls[0]).toEqual({ method: 'setFrontendApiOrigins', args: [['https://a.example']] });
+    expect(calls[0]).toEqual({ method: 'setFrontendApiOrigins', args: [{ origins: ['https://a.example'] }] });
   });
 
   it.each(['/api/admin/ui-config', '/api/admin/ui-config/cors'])('answers {} on %s with a bare NotFoundError', async (path) => {

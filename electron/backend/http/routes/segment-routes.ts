@@ -47,19 +47,19 @@ export function segmentRoutes(backend: AdminBackend): Route[] {
       method: 'GET',
       path: `${BASE}/strategies/:strategyId`,
       handle: async ({ params }) =>
-        reply.json(200, { segments: await backend.getSegmentsForStrategy(params.strategyId ?? '') }),
+        reply.json(200, { segments: await backend.getSegmentsForStrategy({ strategyId: params.strategyId ?? '' }) }),
     }),
     route({
       method: 'GET',
       path: `${BASE}/:id/strategies`,
       params: segmentIdParams,
-      handle: async ({ params }) => reply.json(200, await backend.getStrategiesUsingSegment(params.id)),
+      handle: async ({ params }) => reply.json(200, await backend.getStrategiesUsingSegment({ id: params.id })),
     }),
     route({
       method: 'GET',
       path: `${BASE}/:id`,
       params: segmentIdParams,
-      handle: async ({ params }) => reply.json(200, await backend.getSegment(params.id)),
+      handle: async ({ params }) => reply.json(200, await backend.getSegment({ id: params.id })),
     }),
     route({
       method: 'PUT',
@@ -67,7 +67,7 @@ export function segmentRoutes(backend: AdminBackend): Route[] {
       params: segmentIdParams,
       body: upsertSegmentBody,
       handle: async ({ params, body }) => {
-        await backend.updateSegment(params.id, upsertInput(body));
+        await backend.updateSegment({ id: params.id, segment: upsertInput(body) });
         return reply.empty(204);
       },
     }),
@@ -76,7 +76,7 @@ export function segmentRoutes(backend: AdminBackend): Route[] {
       path: `${BASE}/:id`,
       params: segmentIdParams,
       handle: async ({ params }) => {
-        await backend.deleteSegment(params.id);
+        await backend.deleteSegment({ id: params.id });
         return reply.empty(204);
       },
     }),

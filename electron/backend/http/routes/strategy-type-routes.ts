@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AdminBackend } from '../../admin-backend';
+import type { FixturedBackend } from '../../instance-fixtures';
 import { notFound } from '../../errors';
 import type { StrategyParameterInput, UpdateStrategy } from '../../../../shared/schemas';
 import { reply, route, type Route } from '../route';
@@ -24,7 +24,7 @@ function updateInput(body: z.output<typeof updateStrategyBody>): UpdateStrategy 
   return input;
 }
 
-export function strategyTypeRoutes(backend: AdminBackend): Route[] {
+export function strategyTypeRoutes(backend: FixturedBackend): Route[] {
   return [
     route({
       method: 'GET',
@@ -45,7 +45,7 @@ export function strategyTypeRoutes(backend: AdminBackend): Route[] {
       path: '/api/admin/strategies',
       body: createStrategyBody,
       handle: async ({ body }) => {
-        const created = await backend.createStrategyType({ ...updateInput(body), name: body.name });
+        const created = await backend.fixtures.createStrategyType({ ...updateInput(body), name: body.name });
         return reply.json(201, created, `strategies/${created.name}`);
       },
     }),
@@ -55,7 +55,7 @@ export function strategyTypeRoutes(backend: AdminBackend): Route[] {
       body: updateStrategyBody,
       handle: async ({ params, body }) => {
         // The path names the strategy; a `name` in the body is ignored, as Unleash does.
-        await backend.updateStrategyType(params.name ?? '', updateInput(body));
+        await backend.updateStrategyType({ name: params.name ?? '', update: updateInput(body) });
         return reply.empty(200);
       },
     }),

@@ -18,7 +18,7 @@ export function uiConfigRoutes(backend: AdminBackend): Route[] {
       handle: async ({ body }) => {
         // Unleash answers a body without frontendSettings with a bare 404.
         if (!body.frontendSettings) throw notFound();
-        await backend.setFrontendApiOrigins(body.frontendSettings.frontendApiOrigins);
+        await backend.setFrontendApiOrigins({ origins: body.frontendSettings.frontendApiOrigins });
         return reply.empty(204);
       },
     }),
@@ -28,7 +28,7 @@ export function uiConfigRoutes(backend: AdminBackend): Route[] {
       body: setCorsBody,
       handle: async ({ body }) => {
         if (!body.frontendApiOrigins) throw notFound();
-        await backend.setFrontendApiOrigins(body.frontendApiOrigins);
+        await backend.setFrontendApiOrigins({ origins: body.frontendApiOrigins });
         return reply.empty(204);
       },
     }),

@@ -1,4 +1,5 @@
 import type { AdminBackend } from '../../admin-backend';
+import type { FixturedBackend, InstanceFixtures } from '../../instance-fixtures';
 import type { Segment } from '../../../../shared/schemas';
 
 /**
@@ -8,7 +9,7 @@ import type { Segment } from '../../../../shared/schemas';
  */
 
 export interface Call {
-  method: keyof AdminBackend;
+  method: keyof AdminBackend | keyof InstanceFixtures;
   args: unknown[];
 }
 
@@ -21,9 +22,9 @@ export const sampleSegment: Segment = {
   createdAt: '2026-11-22T12:47:53.586Z',
 };
 
-const answers: AdminBackend = {
+const answers: AdminBackend & InstanceFixtures = {
   listSegments: async () => [{ ...sampleSegment, usedInFeatures: 0, usedInProjects: 0 }],
-  getSegment: async (id) => ({ ...sampleSegment, id }),
+  getSegment: async ({ id }) => ({ ...sampleSegment, id }),
   createSegment: async (input) => ({ ...sampleSegment, id: 7, name: input.name }),
   updateSegment: async () => undefined,
   deleteSegment: async () => undefined,
@@ -42,8 +43,8 @@ const answers: AdminBackend = {
   setFrontendApiOrigins: async () => undefined,
   listProjects: async () => [{ id: 'default', name: 'Default' }],
   listEnvironments: async () => [{ name: 'development', type: 'development', enabled: true, sortOrder: 100 }],
-  listProjectFeatures: async (projectId) => [{ name: 'checkout', project: projectId }],
-  getFeature: async (projectId, name) => ({ name, project: projectId, environments: [] }),
+  listProjectFeatures: async ({ projectId }) => [{ name: 'checkout', project: projectId }],
+  getFeature: async ({ projectId, featureName }) => ({ name: featureName, project: projectId, environments: [] }),
   listContextFields: async () => [{ name: 'userId', description: 'Allows you to constrain on userId', stickiness: true }],
   createFeature: async (projectId, input) => ({ name: input.name, project: projectId, type: input.type ?? 'release' }),
   addFeatureStrategy: async (_project, _feature, _env, input) => ({
@@ -66,19 +67,21 @@ const answers: AdminBackend = {
   }),
 };
 
-/** `overrides` replace single answers, e.g. to throw the ApiError a test needs. */
-export function recordingBackend(overrides: Partial<AdminBackend> = {}): { backend: AdminBackend; calls: Call[] } {
+type Answers = AdminBackend & InstanceFixtures;
+
+/** `overrides` replace single answers, e.g. to throw the ApiError a test needs; fixture calls are recorded too. */
+export function recordingBackend(overrides: Partial<Answers> = {}): { backend: FixturedBackend; calls: Call[] } {
   const calls: Call[] = [];
-  const merged: AdminBackend = { ...answers, ...overrides };
-  const backend = new Proxy(merged, {
+  const merged: Answers = { ...answers, ...overrides };
+  const recorded = new Proxy(merged, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        calls.push({ method: property as keyof AdminBackend, args });
+        calls.push({ method: property as Call['method'], args });
         return (value as (...a: unknown[]) => unknown)(...args);
       };
     },
   });
-  return { backend, calls };
+  return { backend: Object.assign(Object.create(recorded) as Answers, { fixtures: recorded }), calls };
 }

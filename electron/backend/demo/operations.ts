@@ -1,0 +1,66 @@
+import type { AdminBackend } from '../admin-backend';
+import type { InstanceFixtures } from '../instance-fixtures';
+import * as archive from './areas/archive';
+import * as dependencies from './areas/dependencies';
+import * as features from './areas/features';
+import * as projects from './areas/projects';
+import * as segments from './areas/segments';
+import * as settings from './areas/settings';
+import * as strategyTypes from './areas/strategy-types';
+import type { DemoContext } from './model/context';
+
+/**
+ * The demo's operations: each AdminBackend operation is an area module's function of (context, input). Checked
+ * against AdminBackend, so an area function that drifts from its channel does not compile.
+ */
+type OnContext<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (ctx: DemoContext, ...args: A) => R : never;
+};
+
+const operations = {
+  listSegments: segments.listSegments,
+  getSegment: segments.getSegment,
+  createSegment: segments.createSegment,
+  updateSegment: segments.updateSegment,
+  deleteSegment: segments.deleteSegment,
+  getStrategiesUsingSegment: segments.getStrategiesUsingSegment,
+  getSegmentsForStrategy: segments.getSegmentsForStrategy,
+  setStrategySegments: segments.setStrategySegments,
+  listEvents: (ctx, query = {}) => ctx.events.list(query),
+  searchEvents: (ctx, input = {}) => ctx.events.search(input),
+  queryEvents: (ctx, params = {}) => ctx.events.query(params),
+  listStrategyTypes: strategyTypes.listStrategyTypes,
+  updateStrategyType: strategyTypes.updateStrategyType,
+  validateArchive: archive.validateArchive,
+  archiveFeatures: archive.archiveFeatures,
+  getUiConfig: settings.getUiConfig,
+  setFrontendApiOrigins: settings.setFrontendApiOrigins,
+  listProjects: projects.listProjects,
+  listEnvironments: projects.listEnvironments,
+  listProjectFeatures: features.listProjectFeatures,
+  getFeature: features.getFeature,
+  listContextFields: projects.listContextFields,
+} satisfies OnContext<AdminBackend>;
+
+const fixtures = {
+  createFeature: features.createFeature,
+  addFeatureStrategy: features.addFeatureStrategy,
+  addDependency: dependencies.addDependency,
+  createStrategyType: strategyTypes.createStrategyType,
+} satisfies OnContext<InstanceFixtures>;
+
+/** Binds every function of `table` to the current context; each answers a promise, a throw becoming a rejection. */
+function bind<T>(table: OnContext<T>, context: () => DemoContext): T {
+  const entries = Object.entries(table as Record<string, (ctx: DemoContext, ...args: unknown[]) => unknown>);
+  return Object.fromEntries(
+    entries.map(([name, operation]) => [name, async (...args: unknown[]) => operation(context(), ...args)]),
+  ) as T;
+}
+
+export function bindOperations(context: () => DemoContext): AdminBackend {
+  return bind<AdminBackend>(operations, context);
+}
+
+export function bindFixtures(context: () => DemoContext): InstanceFixtures {
+  return bind<InstanceFixtures>(fixtures, context);
+}
