@@ -1,10 +1,17 @@
 // Flat config. The import rules keep dependencies pointing one way: renderer -> shared <- electron
 // (DESIGN.md), and keep 'electron' itself inside the four shell files.
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const electronShell = ['electron/main.ts', 'electron/preload.ts', 'electron/window.ts', 'electron/ipc/register.ts'];
 const noElectron = { name: 'electron', message: "Only the four shell files import 'electron' (DESIGN.md)." };
+const rendererPatterns = [
+  { group: ['node:*'], message: 'The renderer has no Node: it reaches the backend over IPC only.' },
+  { group: ['**/electron/**'], message: 'The renderer never imports the main process; use shared/.' },
+];
+const otherFeature = "Features import each other only through the feature's index.ts (e.g. '../segments').";
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.bench/**'] },
@@ -36,15 +43,35 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      ...pluginQuery.configs['flat/recommended'].at(-1).rules,
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: rendererPatterns }],
+    },
+  },
+  {
+    // A feature uses another feature only through its public face (index.ts): `../segments`, never
+    // `../segments/api` (docs/renderer.md). Same rule one folder deeper.
+    files: ['renderer/features/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [noElectron],
-          patterns: [
-            { group: ['node:*'], message: 'The renderer has no Node: it reaches the backend over IPC only.' },
-            { group: ['**/electron/**'], message: 'The renderer never imports the main process; use shared/.' },
-          ],
+          patterns: [...rendererPatterns, { regex: '^\\.\\./[^./][^/]*/', message: otherFeature }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [...rendererPatterns, { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: otherFeature }],
         },
       ],
     },

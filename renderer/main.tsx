@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from './api/query-client';
+import { createHashRouter } from 'react-router';
 import { App } from './app/app';
+import { restoreLastLocation } from './app/last-location';
+import { routes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -11,8 +14,12 @@ import './styles/screens.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Hash history: the app is served from app:// (or a file) where only the hash can change without a reload.
+restoreLastLocation();
+const router = createHashRouter(routes);
+
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={createQueryClient()} router={router} />
   </StrictMode>,
 );

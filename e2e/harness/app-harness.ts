@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMainCore, type MainCore } from '../../electron/core';
 import { fakeCipher } from '../../electron/connections/fakes';
+import { assertAccessible } from './axe';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
 import { serveStatic, type StaticServer } from './static-server';
 
@@ -19,7 +20,11 @@ export interface AppHarness {
   problems: string[];
   /** Open (or reopen) the app and wait for the shell. */
   open(): Promise<void>;
-  screenshot(name: string): Promise<void>;
+  /**
+   * Saves test-results/e2e-<name>.png and runs axe-core on the state shown (serious/critical violations fail).
+   * With `variants`, also saves <name>-820 and <name>-dark(-820) and checks each.
+   */
+  screenshot(name: string, options?: { variants?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,8 +70,25 @@ export async function startApp(browser: Browser, options: { encryptionAvailable?
       await page.goto(`${server.origin}/`);
       await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     },
-    async screenshot(name) {
-      await page.screenshot({ path: `test-results/e2e-${name}.png`, fullPage: true });
+    async screenshot(name, { variants = false } = {}) {
+      const shoot = async (file: string) => {
+        await page.screenshot({ path: `test-results/e2e-${file}.png`, fullPage: true });
+        await assertAccessible(page, file);
+      };
+      await shoot(name);
+      if (!variants) return;
+      const size = page.viewportSize() ?? { width: 1280, height: 800 };
+      try {
+        await page.setViewportSize({ width: 820, height: size.height });
+        await shoot(`${name}-820`);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await shoot(`${name}-dark-820`);
+        await page.setViewportSize(size);
+        await shoot(`${name}-dark`);
+      } finally {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.setViewportSize(size);
+      }
     },
     async close() {
       stopPush();

@@ -20,7 +20,7 @@ describe.skipIf(!endpoint)('connections', () => {
     ]);
     app = await startApp(browser);
     await app.open();
-    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Connections' }).click();
+    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Connections' }).click();
     await app.page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
   });
 
@@ -90,7 +90,7 @@ describe.skipIf(!endpoint)('connections', () => {
     // Make the remote instance distinguishable from the in-process demo: it gets a segment the demo lacks.
     const remote = await app.core.connections.backend();
     await remote.createSegment({ name: 'only-on-staging', description: 'made over HTTP', constraints: [] });
-    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Segments' }).click();
+    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Segments' }).click();
     const table = app.page.getByRole('table', { name: 'Segments' });
     await table.getByText('only-on-staging', { exact: true }).waitFor();
     expect(await table.locator('tbody tr').count()).toBe((await remote.listSegments()).length);

@@ -27,17 +27,17 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
     await backend.createSegment({ name: 'made-during-e2e', constraints: [] });
     const page = app().page;
     const nav = page.getByRole('navigation', { name: 'Sections' });
-    await nav.getByRole('button', { name: 'Segments' }).click();
+    await nav.getByRole('link', { name: 'Segments' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('made-during-e2e', { exact: true }).waitFor();
 
-    await nav.getByRole('button', { name: 'Connections' }).click();
+    await nav.getByRole('link', { name: 'Connections' }).click();
     const demoRow = page.getByRole('listitem', { name: 'Demo (active)' });
     await demoRow.getByRole('button', { name: 'Reset demo data' }).click();
     await demoRow.getByRole('button', { name: 'Confirm reset' }).click();
     await demoRow.getByText('The demo is back to its sample data.').waitFor();
 
-    await nav.getByRole('button', { name: 'Segments' }).click();
+    await nav.getByRole('link', { name: 'Segments' }).click();
     await page.getByText(`${seeded} segments on this instance`).waitFor();
     expect(await page.getByText('made-during-e2e', { exact: true }).count()).toBe(0);
     expect(app().problems).toEqual([]);

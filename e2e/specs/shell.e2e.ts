@@ -27,14 +27,34 @@ describe.skipIf(!chromiumEndpoint)('app shell', () => {
       ['Strategy types', 'strategy-types'],
       ['Archive check', 'archive'],
       ['CORS', 'cors'],
+      ['Playground', 'playground'],
     ] as const) {
-      await nav.getByRole('button', { name: label }).focus();
+      await nav.getByRole('link', { name: label }).focus();
       await app().page.keyboard.press('Enter');
       await app().page.getByRole('heading', { level: 1, name: label }).waitFor();
       expect(await app().page.getByText('Coming in a later release').isVisible()).toBe(true);
-      expect(await nav.getByRole('button', { name: label }).getAttribute('aria-current')).toBe('page');
+      expect(await nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
       await app().screenshot(`placeholder-${file}`);
+      expect(await app().page.evaluate('location.hash')).toBe(`#/${file}`);
     }
+    expect(app().problems).toEqual([]);
+  });
+
+  it('goes back and forward with Alt+arrows and reopens on the last screen', async () => {
+    const page = app().page;
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await nav.getByRole('link', { name: 'Segments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+    await nav.getByRole('link', { name: 'CORS' }).click();
+    await page.getByRole('heading', { level: 1, name: 'CORS' }).waitFor();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await page.getByRole('heading', { level: 1, name: 'Segments' }).waitFor();
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.getByRole('heading', { level: 1, name: 'CORS' }).waitFor();
+    // Reopening the app (same storage, no hash) lands on the last screen.
+    await page.goto(page.url().split('#')[0] ?? page.url());
+    await page.getByRole('heading', { level: 1, name: 'CORS' }).waitFor();
+    expect(await page.evaluate('location.hash')).toBe('#/cors');
     expect(app().problems).toEqual([]);
   });
 
@@ -59,7 +79,7 @@ describe.skipIf(!chromiumEndpoint)('app shell', () => {
     const light = await background();
     await app().page.emulateMedia({ colorScheme: 'dark' });
     expect(await background()).not.toBe(light);
-    await app().page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Segments' }).click();
+    await app().page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Segments' }).click();
     await app().page.getByRole('table', { name: 'Segments' }).waitFor();
     await app().screenshot('segments-dark');
     await app().page.emulateMedia({ colorScheme: 'light' });

@@ -6,7 +6,7 @@ describe.skipIf(!chromiumEndpoint)('token storage without encryption', () => {
   const app = useApp({ encryptionAvailable: false });
 
   beforeAll(async () => {
-    await app().page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Connections' }).click();
+    await app().page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Connections' }).click();
   });
 
   it('warns that the token is kept in memory only, and says so on the saved profile', async () => {
@@ -15,7 +15,7 @@ describe.skipIf(!chromiumEndpoint)('token storage without encryption', () => {
 
     await app().page.getByRole('button', { name: 'Add remote connection' }).click();
     const form = app().page.getByRole('form');
-    expect(await form.getByText('It is kept in memory only, until Flagdesk quits.').isVisible()).toBe(true);
+    await form.getByText('It is kept in memory only, until Flagdesk quits.').waitFor();
     await form.getByLabel('Name').fill('Production');
     await form.getByLabel('Base URL').fill('https://unleash.example.com');
     await form.getByLabel('API token').fill('secret-token');

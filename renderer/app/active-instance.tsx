@@ -1,10 +1,12 @@
-import { useConnectionStatus } from '../api/connections';
-import { useUiConfig } from '../api/instance';
+import { Link } from 'react-router';
+import { useConnectionStatus } from '../features/connections';
+import { instanceQueries } from '../features/instance';
+import { useInstanceQuery } from '../lib/instance-query';
 
 /** The header's answer to "which server am I changing?": profile name, kind and server version. */
-export function ActiveInstance({ onOpenConnections }: { onOpenConnections: () => void }) {
+export function ActiveInstance() {
   const status = useConnectionStatus();
-  const uiConfig = useUiConfig();
+  const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
   const profile = status.data?.profiles.find((p) => p.id === status.data?.activeProfileId);
 
   let version = 'version …';
@@ -12,7 +14,7 @@ export function ActiveInstance({ onOpenConnections }: { onOpenConnections: () =>
   else if (uiConfig.isError) version = 'unreachable';
 
   return (
-    <button type="button" className="active-instance" onClick={onOpenConnections} title="Active connection: open Connections">
+    <Link to="/connections" className="active-instance" title="Active connection: open Connections">
       <span className={`status-dot ${uiConfig.isError ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
       <span className="active-instance-name" data-testid="active-instance-name">
         {profile ? profile.name : status.isError ? 'No connection' : 'Connecting…'}
@@ -26,6 +28,6 @@ export function ActiveInstance({ onOpenConnections }: { onOpenConnections: () =>
           {version}
         </span>
       )}
-    </button>
+    </Link>
   );
 }

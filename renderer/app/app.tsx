@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Shell } from './shell';
+import type { ComponentProps } from 'react';
+import { RouterProvider } from 'react-router';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: ComponentProps<typeof RouterProvider>['router'] }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

@@ -1,24 +1,16 @@
-import { SECTIONS, type SectionId } from './sections';
+import { NavLink } from 'react-router';
+import { SECTIONS } from './sections';
 
-interface Props {
-  current: SectionId;
-  onSelect: (id: SectionId) => void;
-}
-
-export function Navigation({ current, onSelect }: Props) {
+/** Real links: each section is a URL, so middle-click, back/forward and "reopen where I was" all work. */
+export function Navigation() {
   return (
     <nav className="nav" aria-label="Sections">
       <ul>
         {SECTIONS.map((section) => (
-          <li key={section.id}>
-            <button
-              type="button"
-              className="nav-item"
-              aria-current={section.id === current ? 'page' : undefined}
-              onClick={() => onSelect(section.id)}
-            >
+          <li key={section.path}>
+            <NavLink className="nav-item" to={section.path}>
               {section.label}
-            </button>
+            </NavLink>
           </li>
         ))}
       </ul>

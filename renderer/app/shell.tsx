@@ -1,20 +1,28 @@
-import { Suspense, useState } from 'react';
-import { useConnectionPushes } from '../api/connections';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
+import { ToastRegion } from '../components/toast';
+import { useConnectionPushes } from '../features/connections';
 import { ActiveInstance } from './active-instance';
+import { bindHistoryKeys } from './history-keys';
+import { saveLastLocation } from './last-location';
 import { Navigation } from './navigation';
-import { SECTIONS, type SectionId } from './sections';
 import { StatusNotice } from './status-notice';
 
 export function Shell() {
-  const [current, setCurrent] = useState<SectionId>('segments');
   useConnectionPushes();
-  const section = SECTIONS.find((s) => s.id === current) ?? SECTIONS[0];
-  const Screen = section?.Screen;
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => bindHistoryKeys((delta) => void navigate(delta)), [navigate]);
+  useEffect(() => saveLastLocation(location), [location]);
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={(event) => {
+        // The hash is the router's: move focus without navigating.
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
         Skip to content
       </a>
       <header className="topbar">
@@ -22,13 +30,16 @@ export function Shell() {
           <span className="brand-mark" aria-hidden="true" />
           Flagdesk
         </span>
-        <ActiveInstance onOpenConnections={() => setCurrent('connections')} />
+        <ActiveInstance />
       </header>
-      <Navigation current={current} onSelect={setCurrent} />
+      <Navigation />
       <main id="main" className="content" tabIndex={-1}>
         <StatusNotice />
-        <Suspense fallback={<Loading label="Opening…" />}>{Screen ? <Screen /> : null}</Suspense>
+        <Suspense fallback={<Loading label="Opening…" />}>
+          <Outlet />
+        </Suspense>
       </main>
+      <ToastRegion />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useConnectionStatus } from '../api/connections';
+import { useState } from 'react';
+import { useConnectionStatus } from '../features/connections';
 import { Notice } from '../components/notice';
 
 /**
@@ -11,9 +11,8 @@ export function StatusNotice() {
   const [shown, setShown] = useState<string | undefined>();
   const [dismissed, setDismissed] = useState<readonly string[]>([]);
 
-  useEffect(() => {
-    if (notice && !dismissed.includes(notice)) setShown(notice);
-  }, [notice, dismissed]);
+  // Adopt a new notice while rendering (React's "adjusting state when a prop changes"), not in an effect.
+  if (notice && notice !== shown && !dismissed.includes(notice)) setShown(notice);
 
   if (!shown) return null;
   return (

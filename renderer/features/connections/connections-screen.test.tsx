@@ -1,32 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FlagdeskBridge } from '../../../shared/contract';
-import type { ConnectionStatus } from '../../../shared/schemas';
-import { createQueryClient } from '../../api/query-client';
-import ConnectionsScreen from './connections-screen';
+import type { ConnectionStatus, ProfileView } from '../../../shared/schemas';
+import { renderApp, resetBridge } from '../../test/render';
 
-const demo = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' } as const;
-const staging = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory' } as const;
+const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
+const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory' };
 
 function renderWith(status: ConnectionStatus) {
-  const invoke = vi.fn(async (channel: string, input: { id?: string }) => {
-    if (channel === 'uiConfig.get') return { ok: true, data: { version: '6.10.1' } };
-    if (channel === 'connections.activate') return { ok: true, data: { ...status, activeProfileId: input.id } };
-    return { ok: true, data: status };
+  const { bridge } = renderApp('/connections', {
+    'connections.status': () => status,
+    'connections.activate': (input) => ({ ...status, activeProfileId: input.id }),
+    'connections.remove': () => status,
+    'demo.reset': () => null,
   });
-  window.flagdesk = { invoke, on: () => () => {} } as unknown as FlagdeskBridge;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConnectionsScreen />
-    </QueryClientProvider>,
-  );
-  return invoke;
+  return {
+    calledWith: (channel: 'connections.activate' | 'connections.remove' | 'demo.reset') => bridge.inputsOf(channel),
+  };
 }
 
 afterEach(() => {
   cleanup();
-  delete window.flagdesk;
+  resetBridge();
 });
 
 describe('connections screen', () => {
@@ -44,30 +38,30 @@ describe('connections screen', () => {
   });
 
   it('activates a remote profile and marks it active', async () => {
-    const invoke = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
     const row = await screen.findByRole('listitem', { name: 'Staging' });
     fireEvent.click(within(row).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByRole('listitem', { name: 'Staging (active)' })).toBeTruthy();
-    expect(invoke).toHaveBeenCalledWith('connections.activate', { id: 'p1' });
+    expect(bridge.calledWith('connections.activate')).toEqual([{ id: 'p1' }]);
   });
 
   it('resets the active demo only after confirmation, and says it is done', async () => {
-    const invoke = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
     const row = await screen.findByRole('listitem', { name: 'Demo (active)' });
     expect(within(await screen.findByRole('listitem', { name: 'Staging' })).queryByRole('button', { name: 'Reset demo data' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Reset demo data' }));
-    expect(invoke).not.toHaveBeenCalledWith('demo.reset', expect.anything());
+    expect(bridge.calledWith('demo.reset')).toEqual([]);
     fireEvent.click(within(row).getByRole('button', { name: 'Confirm reset' }));
-    await vi.waitFor(() => expect(invoke).toHaveBeenCalledWith('demo.reset', {}));
+    await vi.waitFor(() => expect(bridge.calledWith('demo.reset')).toEqual([{}]));
     expect(await within(row).findByText('The demo is back to its sample data.')).toBeTruthy();
   });
 
   it('asks for confirmation before removing a profile', async () => {
-    const invoke = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
     const row = await screen.findByRole('listitem', { name: 'Staging' });
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
-    expect(invoke).not.toHaveBeenCalledWith('connections.remove', expect.anything());
+    expect(bridge.calledWith('connections.remove')).toEqual([]);
     fireEvent.click(within(row).getByRole('button', { name: 'Confirm remove' }));
-    await vi.waitFor(() => expect(invoke).toHaveBeenCalledWith('connections.remove', { id: 'p1' }));
+    await vi.waitFor(() => expect(bridge.calledWith('connections.remove')).toEqual([{ id: 'p1' }]));
   });
 });

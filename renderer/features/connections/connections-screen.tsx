@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { useConnectionStatus } from '../../api/connections';
-import { useUiConfig } from '../../api/instance';
+import { useMatch, useNavigate, useParams } from 'react-router';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { instanceQueries } from '../instance';
+import { useConnectionStatus } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
@@ -10,10 +11,21 @@ import { ProfileRow } from './profile-row';
 
 type Editor = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; id: string };
 
+/** The form's state lives in the URL: /connections/new, /connections/:id/edit. */
+function useEditor(): Editor {
+  const adding = useMatch('/connections/new');
+  const { profileId } = useParams();
+  if (adding) return { mode: 'add' };
+  if (profileId) return { mode: 'edit', id: profileId };
+  return { mode: 'closed' };
+}
+
 export default function ConnectionsScreen() {
   const status = useConnectionStatus();
-  const uiConfig = useUiConfig();
-  const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
+  const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
+  const editor = useEditor();
+  const navigate = useNavigate();
+  const close = () => void navigate('/connections');
 
   if (status.isPending) return <Loading label="Loading connections…" />;
   if (status.isError) return <ErrorBanner error={status.error} action="Loading connections" onRetry={() => void status.refetch()} />;
@@ -29,7 +41,7 @@ export default function ConnectionsScreen() {
         description="The Unleash instances Flagdesk can manage. Every screen works on the active one."
         actions={
           editor.mode === 'closed' ? (
-            <button type="button" className="button button-primary" onClick={() => setEditor({ mode: 'add' })}>
+            <button type="button" className="button button-primary" onClick={() => void navigate('/connections/new')}>
               Add remote connection
             </button>
           ) : null
@@ -69,7 +81,7 @@ export default function ConnectionsScreen() {
           key={editor.mode === 'edit' ? editor.id : 'new'}
           editing={editing}
           encryptionAvailable={encryptionAvailable}
-          onDone={() => setEditor({ mode: 'closed' })} />
+          onDone={close} />
       )}
       <h2 className="section-title">All connections</h2>
       <ul className="profiles" aria-label="All connections">
@@ -78,7 +90,7 @@ export default function ConnectionsScreen() {
             key={profile.id}
             profile={profile}
             active={profile.id === activeProfileId}
-            onEdit={() => setEditor({ mode: 'edit', id: profile.id })}
+            onEdit={() => void navigate(`/connections/${encodeURIComponent(profile.id)}/edit`)}
           />
         ))}
       </ul>

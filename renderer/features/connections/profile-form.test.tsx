@@ -1,35 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlagdeskBridge } from '../../../shared/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileView } from '../../../shared/schemas';
-import { createQueryClient } from '../../api/query-client';
+import { ApiError } from '../../../shared/errors';
+import type { FakeBridge, FakeHandlers } from '../../test/fake-bridge';
+import { renderWithProviders, resetBridge, statusWith } from '../../test/render';
 import { ProfileForm } from './profile-form';
 
-const status = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true };
-let invoke: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  invoke = vi.fn(async (channel: string) => {
-    if (channel === 'connections.test') return { ok: true, data: { ok: true, reachable: true, version: '6.10.1', message: 'Connected.' } };
-    return { ok: true, data: status };
-  });
-  window.flagdesk = { invoke, on: () => () => {} } as unknown as FlagdeskBridge;
-});
+const answers: FakeHandlers = {
+  'connections.test': () => ({ ok: true, reachable: true, version: '6.10.1', message: 'Connected.' }),
+  'connections.save': () => statusWith(),
+};
+let bridge: FakeBridge;
 
 afterEach(() => {
   cleanup();
-  delete window.flagdesk;
+  resetBridge();
 });
 
-function renderForm(editing?: ProfileView, onDone = vi.fn()) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ProfileForm editing={editing} encryptionAvailable onDone={onDone} />
-    </QueryClientProvider>,
-  );
+function renderForm(editing?: ProfileView, onDone = vi.fn(), handlers: FakeHandlers = {}) {
+  bridge = renderWithProviders(<ProfileForm editing={editing} encryptionAvailable onDone={onDone} />, { ...answers, ...handlers }).bridge;
   return onDone;
 }
+
+const writes = () => bridge.calls.filter((c) => c.channel === 'connections.save' || c.channel === 'connections.test');
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -46,7 +39,7 @@ describe('connection form', () => {
     const message = await screen.findByText(/not a valid URL/);
     expect(field.getAttribute('aria-describedby')).toContain(message.id);
     expect(document.activeElement).toBe(field);
-    expect(invoke).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 
   it('asks for a name and a token when adding', () => {
@@ -55,7 +48,7 @@ describe('connection form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     expect(screen.getByText('Give the connection a name')).toBeTruthy();
     expect(screen.getByText(/Paste an API token/)).toBeTruthy();
-    expect(invoke).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
   });
 
   it('saves a valid profile with trimmed values and closes', async () => {
@@ -65,7 +58,7 @@ describe('connection form', () => {
     type('API token', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(invoke).toHaveBeenCalledWith('connections.save', { name: 'Production', baseUrl: 'https://unleash.example.com', token: 'secret' });
+    expect(bridge.inputsOf('connections.save')).toEqual([{ name: 'Production', baseUrl: 'https://unleash.example.com', token: 'secret' }]);
   });
 
   it('keeps the stored token when editing with the token field empty', async () => {
@@ -75,7 +68,7 @@ describe('connection form', () => {
     type('Name', 'Production');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(invoke).toHaveBeenCalledWith('connections.save', { id: 'p1', name: 'Production', baseUrl: 'https://u.example.com' });
+    expect(bridge.inputsOf('connections.save')).toEqual([{ id: 'p1', name: 'Production', baseUrl: 'https://u.example.com' }]);
   });
 
   it('tests the typed settings and shows the report sentence and version', async () => {
@@ -85,18 +78,18 @@ describe('connection form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Connected.')).toBeTruthy();
     expect(screen.getByText('6.10.1')).toBeTruthy();
-    expect(invoke).toHaveBeenCalledWith('connections.test', { baseUrl: 'http://127.0.0.1:4242', token: 'T' });
+    expect(bridge.inputsOf('connections.test')).toEqual([{ baseUrl: 'http://127.0.0.1:4242', token: 'T' }]);
     // The report described the old address: it goes as soon as the address changes.
     type('Base URL', 'http://127.0.0.1:4243');
     expect(screen.queryByText('Connected.')).toBeNull();
   });
 
   it('shows server-side field errors next to the field', async () => {
-    invoke.mockResolvedValueOnce({
-      ok: false,
-      error: { status: 400, name: 'ValidationError', message: 'Invalid input', details: [{ path: 'baseUrl', message: 'must be an http(s) URL' }] },
+    renderForm(undefined, vi.fn(), {
+      'connections.save': () => {
+        throw new ApiError(400, 'ValidationError', 'Invalid input', [{ path: 'baseUrl', message: 'must be an http(s) URL' }]);
+      },
     });
-    renderForm();
     type('Name', 'X');
     type('Base URL', 'https://ok.example.com');
     type('API token', 'T');

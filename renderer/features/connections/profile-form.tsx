@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
-import { useSaveProfile, useTestConnection } from '../../api/connections';
+import { useSaveProfile, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 import { TextField } from './text-field';

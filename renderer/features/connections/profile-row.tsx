@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useRemoveProfile, useResetDemo, useTestConnection } from '../../api/connections';
+import { useActivateProfile, useRemoveProfile, useResetDemo, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 

@@ -1,34 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FlagdeskBridge } from '../../../shared/contract';
-import { createQueryClient } from '../../api/query-client';
-import SegmentsScreen from './segments-screen';
+import { ApiError } from '../../../shared/errors';
+import type { AdminSegment } from '../../../shared/schemas';
+import { renderApp, resetBridge } from '../../test/render';
 
-const status = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true };
-
-function withSegments(answer: unknown) {
-  window.flagdesk = {
-    invoke: async (channel: string) => (channel === 'segments.list' ? answer : { ok: true, data: status }),
-    on: () => () => {},
-  } as unknown as FlagdeskBridge;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SegmentsScreen />
-    </QueryClientProvider>,
-  );
+function withSegments(answer: AdminSegment[] | ApiError) {
+  return renderApp('/segments', {
+    'segments.list': () => {
+      if (answer instanceof ApiError) throw answer;
+      return answer;
+    },
+  });
 }
 
 afterEach(() => {
   cleanup();
-  delete window.flagdesk;
+  resetBridge();
 });
 
 describe('segments screen', () => {
   it('lists segments with project, constraint count and usage', async () => {
-    withSegments({
-      ok: true,
-      data: [
+    withSegments([
         {
           id: 1,
           name: 'beta-users',
@@ -39,8 +31,7 @@ describe('segments screen', () => {
           usedInProjects: 2,
         },
         { id: 2, name: 'eu', project: 'web', constraints: [], createdAt: '2024-01-01T00:00:00.000Z' },
-      ],
-    });
+    ]);
     const row = (await screen.findByText('beta-users')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Opted into beta')).toBeTruthy();
     expect(within(row).getByText('Global')).toBeTruthy();
@@ -52,12 +43,12 @@ describe('segments screen', () => {
   });
 
   it('says so when there are no segments', async () => {
-    withSegments({ ok: true, data: [] });
+    withSegments([]);
     expect(await screen.findByText('No segments yet')).toBeTruthy();
   });
 
   it("shows the server's message beside the cause when loading fails", async () => {
-    withSegments({ ok: false, error: { status: 403, name: 'NoAccessError', message: 'You need permission READ_SEGMENT' } });
+    withSegments(new ApiError(403, 'NoAccessError', 'You need permission READ_SEGMENT'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Loading segments failed: Not allowed');
     expect(alert.textContent).toContain('You need permission READ_SEGMENT');

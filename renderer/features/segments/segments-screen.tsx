@@ -1,5 +1,6 @@
 import type { AdminSegment } from '../../../shared/schemas';
-import { useSegments } from '../../api/segments';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { segmentQueries } from './api';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -43,7 +44,7 @@ function SegmentRow({ segment }: { segment: AdminSegment }) {
 }
 
 export default function SegmentsScreen() {
-  const segments = useSegments();
+  const segments = useInstanceQuery(segmentQueries.list);
   const list = segments.data;
 
   return (

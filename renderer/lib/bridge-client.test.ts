@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlagdeskBridge } from '../../shared/contract';
 import { ApiError } from '../../shared/errors';
-import { createClient, shouldRetry } from './client';
+import { createClient, shouldRetry } from './bridge-client';
 
 function bridgeAnswering(answer: Awaited<ReturnType<FlagdeskBridge['invoke']>> | Error): FlagdeskBridge {
   return {

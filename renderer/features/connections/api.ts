@@ -1,31 +1,25 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../shared/schemas';
-import { call } from './client';
-import { queryKeys } from './query-keys';
+import type { ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
+import { connectionKeys } from '../../lib/active-profile';
+import { call } from '../../lib/bridge-client';
+import { instanceKey } from '../../lib/instance-query';
 
-export function useConnectionStatus() {
-  return useQuery({ queryKey: queryKeys.connections, queryFn: () => call('connections.status', {}) });
-}
-
-/** The id of the active profile once known; instance queries wait for it. */
-export function useActiveProfileId(): string | undefined {
-  return useConnectionStatus().data?.activeProfileId;
-}
+export { connectionKeys, connectionStatusQuery, useActiveProfile, useActiveProfileId, useConnectionStatus } from '../../lib/active-profile';
 
 // Every connections mutation answers the new status: store it rather than refetch.
 function storeStatus(client: QueryClient, status: ConnectionStatus): void {
-  client.setQueryData(queryKeys.connections, status);
+  client.setQueryData(connectionKeys.status, status);
 }
 
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveProfileInput) => call('connections.save', input),
+    // Editing a profile may point it at another server: drop what we read from the old one.
     onSuccess: (status, input) => {
       storeStatus(client, status);
-      // Editing the active profile may point it at another server: drop what we read from the old one.
-      if (input.id) void client.invalidateQueries({ queryKey: queryKeys.instance(input.id) });
+      if (input.id) void client.invalidateQueries({ queryKey: instanceKey(input.id) });
     },
   });
 }
@@ -36,7 +30,7 @@ export function useRemoveProfile() {
     mutationFn: (id: string) => call('connections.remove', { id }),
     onSuccess: (status, id) => {
       storeStatus(client, status);
-      client.removeQueries({ queryKey: queryKeys.instance(id) });
+      client.removeQueries({ queryKey: instanceKey(id) });
     },
   });
 }
@@ -48,22 +42,21 @@ export function useActivateProfile() {
     onSuccess: (status) => {
       storeStatus(client, status);
       // The backend behind this profile was rebuilt: whatever was cached for it may be stale.
-      void client.invalidateQueries({ queryKey: queryKeys.instance(status.activeProfileId) });
+      void client.invalidateQueries({ queryKey: instanceKey(status.activeProfileId) });
     },
   });
 }
 
 /** Puts the demo back to its seeded state; everything read from it is stale afterwards. */
 export function useResetDemo() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: () => call('demo.reset', {}),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.instance('demo') }),
+    meta: { invalidates: [instanceKey('demo')] },
   });
 }
 
 export function useTestConnection() {
-  return useMutation({ mutationFn: (input: TestConnectionInput) => call('connections.test', input) });
+  return useMutation({ mutationFn: (input: TestConnectionInput) => call('connections.test', input), meta: { readOnly: true } });
 }
 
 /** Keep the cached status in step with changes main pushes (another window, a token dropped, ...). */

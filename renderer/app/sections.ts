@@ -1,0 +1,16 @@
+/** The navigation's sections, in order; each path is a top-level route (app/routes.tsx). */
+export interface Section {
+  path: string;
+  label: string;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { path: '/segments', label: 'Segments' },
+  { path: '/flags', label: 'Flags' },
+  { path: '/events', label: 'Events' },
+  { path: '/strategy-types', label: 'Strategy types' },
+  { path: '/archive', label: 'Archive check' },
+  { path: '/cors', label: 'CORS' },
+  { path: '/playground', label: 'Playground' },
+  { path: '/connections', label: 'Connections' },
+];

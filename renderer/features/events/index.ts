@@ -1,0 +1,2 @@
+/** What other features may use of the event log. */
+export { eventKeys } from './api';

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const FlagsScreen = lazy(() => import('./flags-screen'));
+
+/** Flags' URLs: projects -> flags -> a flag (its environments and strategies). */
+export const flagsRoutes: RouteObject[] = [
+  { path: 'flags', element: <FlagsScreen /> },
+  { path: 'flags/:projectId', element: <FlagsScreen /> },
+  { path: 'flags/:projectId/:featureName', element: <FlagsScreen /> },
+];

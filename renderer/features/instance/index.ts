@@ -1,0 +1,1 @@
+export { instanceKeys, instanceQueries } from './api';

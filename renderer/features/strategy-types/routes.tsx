@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const StrategyTypesScreen = lazy(() => import('./strategy-types-screen'));
+
+/** Strategy types's URLs (children of the shell). Add selections as nested paths, e.g. 'strategy-types/:id'. */
+export const strategyTypesRoutes: RouteObject[] = [{ path: 'strategy-types', element: <StrategyTypesScreen /> }];
