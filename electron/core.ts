@@ -5,6 +5,7 @@ import { createConnectionManager, type ConnectionManager } from './connections/c
 import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
+import { createDependencyLedger } from './archive/dependency-ledger';
 import { createHandlers } from './ipc/handlers';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
 
@@ -56,7 +57,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO),
+    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, createDependencyLedger(options.userDataDir)),
     senders,
     redact: (text) => connections.redact(text),
     onUnexpectedError: (channel, error) => {

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { ChannelName, PushEventName } from './channels';
 import {
   apiErrorShapeSchema,
+  archiveRunSchema,
+  createContextFieldSchema,
+  preflightRequestSchema,
+  preflightResultSchema,
+  restoreRunSchema,
+  reviveRunSchema,
+  strategyUsageSchema,
   adminSegmentSchema,
   appInfoSchema,
   batchFeaturesSchema,
@@ -74,7 +81,20 @@ export const contract = {
     batchFeaturesSchema.extend({ projectId }),
     validateArchiveFeaturesSchema,
   ),
+  /** Revive (POST .../revive): every named flag comes back off everywhere; removed dependencies stay removed. */
+  'archive.revive': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  /** Delete from the archive for good (POST .../delete). */
+  'archive.deleteArchived': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  /** Validate, archive, and remember the dependencies the archive removed (so revive can offer them back). */
+  'archive.run': channel(batchFeaturesSchema.extend({ projectId }), archiveRunSchema),
+  /** Revive, then list the dependencies Flagdesk removed when these flags were archived. */
+  'archive.reviveWithRecord': channel(batchFeaturesSchema.extend({ projectId }), reviveRunSchema),
+  'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(1000) }), restoreRunSchema),
+  /** Every strategy of every active flag (of one type when named), with its stored parameters. */
+  'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),
   // UI configuration
+  /** The front-end API's CORS preflight with a chosen Origin, sent by main (the demo answers as Unleash would). */
+  'uiConfig.preflight': channel(preflightRequestSchema, preflightResultSchema),
   'uiConfig.get': channel(none, uiConfigSchema),
   'uiConfig.setOrigins': channel(z.strictObject({ origins: frontendOriginsSchema }), nothing),
   // instance reads
@@ -85,6 +105,12 @@ export const contract = {
   'instance.contextFields': channel(none, z.array(contextFieldSchema)),
   // instance writes (the fixtures tests need live on the demo's fixtures, not here)
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  'instance.setEnvironmentEnabled': channel(
+    z.strictObject({ projectId, featureName, environment: z.string().min(1).max(100), enabled: z.boolean() }),
+    nothing,
+  ),
+  'instance.createContextField': channel(createContextFieldSchema, contextFieldSchema),
+  'instance.deleteContextField': channel(z.strictObject({ name: z.string().min(1).max(100) }), nothing),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),

@@ -24,6 +24,7 @@ import { segmentInUse } from '../errors';
 import { normaliseBaseUrl, path, withQuery } from './base-url';
 import { createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { errorFromResponse, parseBody, type Exchange } from './response';
+import { sendPreflight } from './preflight';
 import { fetchTransport, nodeTransport } from './transport';
 import { searchEventsRequest, setOriginsRequest, toEvents } from './versioned-requests';
 
@@ -65,13 +66,14 @@ function withProject(projectId: string) {
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   const server = normaliseBaseUrl(options.baseUrl);
   const { token } = options;
+  const transport = options.fetch ? fetchTransport(options.fetch) : nodeTransport();
   const http = createHttpClient({
     server,
     token,
     timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
     maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
     retries: options.retries ?? REMOTE_DEFAULTS.retries,
-    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
+    transport,
   });
   let version: Promise<string> | undefined;
 
@@ -208,6 +210,21 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
       archiveFeatures: ({ projectId, features }) =>
         write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
+      reviveFeatures: ({ projectId, features }) =>
+        write('reviveFeatures', post(path`/api/admin/projects/${projectId}/revive`, { features })),
+      deleteArchivedFeatures: ({ projectId, features }) =>
+        write('deleteArchivedFeatures', post(path`/api/admin/projects/${projectId}/delete`, { features })),
+      setFeatureEnvironmentEnabled: ({ projectId, featureName, environment, enabled }) =>
+        write(
+          'setFeatureEnvironmentEnabled',
+          post(
+            `${path`/api/admin/projects/${projectId}/features/${featureName}/environments/${environment}`}/${enabled ? 'on' : 'off'}`,
+            undefined,
+          ),
+        ),
+      createContextField: (input) => read('createContextField', post('/api/admin/context', input), contextFieldSchema),
+      deleteContextField: ({ name }) => write('deleteContextField', { method: 'DELETE', path: path`/api/admin/context/${name}` }),
+      corsPreflight: (input) => sendPreflight(transport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
     };
     const fixtures: InstanceFixtures = {
       createFeature: (projectId, input) =>

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../../shared/errors';
+import type { ParsedInput } from '../../../../shared/contract';
 import { notFound } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { requireFeatureInProject } from '../model/lookups';
@@ -9,16 +10,9 @@ import { strategyView } from './features';
  * strategies first adds Unleash's default strategy (flexibleRollout at 100%, feature-strategy-add); an event is
  * written only when the state changes; an archived flag is 400 ArchivedFeatureError (all asked of 6.10.1).
  */
-export interface EnvironmentSwitch {
-  projectId: string;
-  featureName: string;
-  environment: string;
-  enabled: boolean;
-}
-
 export function setFeatureEnvironmentEnabled(
   ctx: DemoContext,
-  { projectId, featureName, environment, enabled }: EnvironmentSwitch,
+  { projectId, featureName, environment, enabled }: ParsedInput<'instance.setEnvironmentEnabled'>,
 ): void {
   const feature = requireFeatureInProject(ctx.state, projectId, featureName);
   if (feature.archived) throw new ApiError(400, 'ArchivedFeatureError', 'Cannot perform this operation on archived features');

@@ -1,13 +1,10 @@
+import type { ParsedInput } from '../../../../shared/contract';
 import { recordEvent, type DemoContext } from '../model/context';
 import { notFound } from '../../errors';
 import { existingInProject } from './batch-targets';
 
 /** The archive's other doors: revive and delete for good (POST /projects/{p}/revive|delete with {features}). */
 
-export interface BatchInput {
-  projectId: string;
-  features: string[];
-}
 
 /**
  * POST /projects/{p}/revive (200, empty). Every named flag of the project comes back off in every environment with
@@ -15,7 +12,7 @@ export interface BatchInput {
  * as 6.10.1 does); unknown names are ignored; an unknown project is 404. Dependencies removed at archive time stay
  * removed.
  */
-export function reviveFeatures(ctx: DemoContext, { projectId, features }: BatchInput): void {
+export function reviveFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'archive.revive'>): void {
   if (!ctx.state.projects.some((project) => project.id === projectId)) {
     throw notFound(`Active project with id ${projectId} does not exist`);
   }
@@ -35,7 +32,7 @@ export function reviveFeatures(ctx: DemoContext, { projectId, features }: BatchI
  * event (the flag as preData) for every named flag of the project, but leaves an active one in place; unknown names
  * and an unknown project are ignored.
  */
-export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }: BatchInput): void {
+export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'archive.deleteArchived'>): void {
   const targets = existingInProject(ctx.state, projectId, features);
   if (targets.length === 0) return;
   const doomed = new Set(targets.filter((feature) => feature.archived));
