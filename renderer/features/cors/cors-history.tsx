@@ -30,7 +30,7 @@ export function CorsHistory({ onRevert }: { onRevert: (version: OriginsVersion) 
                 <div className={styles.originChips}>{listText(version.origins)}</div>
                 {version.previous && <div className="cell-secondary">was: {listText(version.previous)}</div>}
               </div>
-              <button type="button" className="button" onClick={() => onRevert(version)} aria-label={`Revert to the list of ${new Date(version.createdAt).toLocaleString()}`}>
+              <button type="button" className="button" onClick={() => onRevert(version)} aria-label={`Revert to this: the list of ${new Date(version.createdAt).toLocaleString()}`}>
                 Revert to this
               </button>
             </li>

@@ -34,7 +34,7 @@ describe('CORS origins', () => {
     expect(third.textContent).toContain('Same as origin 1');
     expect((screen.getByRole('button', { name: 'Save origins' }) as HTMLButtonElement).disabled).toBe(true);
 
-    fireEvent.click(within(second).getByRole('button', { name: /of origin 2: https:\/\/shop.example.com/ }));
+    fireEvent.click(within(second).getByRole('button', { name: 'Fix: https://shop.example.com (origin 2)' }));
     fireEvent.click(within(third).getByRole('button', { name: 'Remove origin 3' }));
     const save = screen.getByRole('button', { name: 'Save origins' });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));

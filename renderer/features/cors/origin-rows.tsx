@@ -53,7 +53,7 @@ export function OriginRows({ rows, review, onChange, onRemove }: Props) {
                   type="button"
                   className="button"
                   onClick={() => onChange(row.key, check.fix ?? row.value)}
-                  aria-label={`${fixLabel(check.problems)} of origin ${index + 1}: ${check.fix}`}
+                  aria-label={`${fixLabel(check.problems)}: ${check.fix} (origin ${index + 1})`}
                 >
                   {fixLabel(check.problems)}: <code>{check.fix}</code>
                 </button>
