@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
+
+describe.skipIf(!chromiumEndpoint)('archive impact', () => {
+  const app = useApp();
+
+  async function family(): Promise<FixturedBackend> {
+    const backend = (await app().core.connections.backend()) as FixturedBackend;
+    for (const name of ['e2e-parent', 'e2e-child-a', 'e2e-child-b']) await backend.fixtures.createFeature('default', { name });
+    await backend.fixtures.addDependency('default', 'e2e-child-a', { feature: 'e2e-parent' });
+    await backend.fixtures.addDependency('default', 'e2e-child-b', { feature: 'e2e-parent', enabled: false });
+    await backend.setFeatureEnvironmentEnabled({ projectId: 'default', featureName: 'e2e-child-a', environment: 'development', enabled: true });
+    return backend;
+  }
+
+  it('names the children a parent would leave behind, adds them in one click, archives, and revive offers the dependencies back', async () => {
+    const backend = await family();
+    const page = app().page;
+    await page.evaluate(() => {
+      window.location.hash = '#/archive?project=default&flags=e2e-parent,ghost-flag';
+    });
+    const impact = page.getByRole('region', { name: 'Impact' });
+    await impact.getByText('The server will refuse this archive', { exact: false }).waitFor();
+    const text = await impact.textContent();
+    expect(text).toContain('these 2 children behind');
+    expect(text).toContain('e2e-child-a (on in development)');
+    expect(text).toContain('e2e-child-b (off everywhere)');
+    expect(text).toContain('ghost-flag');
+    expect(await page.getByRole('button', { name: /^Archive \d/ }).isDisabled()).toBe(true);
+    await app().screenshot('archive-blocked', { variants: true });
+
+    await impact.getByRole('button', { name: 'Add these 2 children to the selection' }).click();
+    await impact.getByText('Can be archived. Archiving deletes', { exact: false }).waitFor();
+    const deletes = page.getByRole('list', { name: 'Dependencies archiving deletes' });
+    expect(await deletes.textContent()).toContain('e2e-child-a → e2e-parent');
+    expect(await deletes.textContent()).toContain('e2e-child-b → e2e-parent');
+    await app().screenshot('archive-fixed', { variants: true });
+
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    for (const name of ['e2e-parent', 'e2e-child-a', 'e2e-child-b']) await page.getByLabel(name, { exact: false }).first().check();
+    await page.getByRole('button', { name: 'Archive 3 flags' }).click();
+    await page.getByRole('alertdialog', { name: 'Archive 3 flags?' }).getByRole('button', { name: 'Archive' }).click();
+    const result = page.getByRole('region', { name: 'Archive result' });
+    await result.getByText('Archived 3 flags').waitFor();
+    expect(await result.textContent()).toContain('e2e-child-a → e2e-parent');
+    expect((await backend.listProjectFeatures({ projectId: 'default' })).map((f) => f.name)).not.toContain('e2e-parent');
+    await app().screenshot('archive-done');
+
+    await result.getByRole('button', { name: 'Revive these 3' }).click();
+    const restoreList = page.getByRole('list', { name: 'Dependencies to restore' });
+    await restoreList.waitFor();
+    expect(await restoreList.textContent()).toContain('e2e-child-b → e2e-parent (when the parent is off)');
+    await app().screenshot('archive-revived');
+    await page.getByRole('button', { name: 'Restore these 2 dependencies' }).click();
+    await page.getByText('Restored: e2e-child-a → e2e-parent, e2e-child-b → e2e-parent.', { exact: false }).waitFor();
+    expect((await backend.getFeature({ projectId: 'default', featureName: 'e2e-child-b' })).dependencies).toEqual([
+      { feature: 'e2e-parent', enabled: false, variants: [] },
+    ]);
+    await app().screenshot('archive-restored');
+    expect(app().problems).toEqual([]);
+  });
+});
