@@ -8,6 +8,7 @@ import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { createDependencyLedger } from './archive/dependency-ledger';
 import { createHandlers } from './ipc/handlers';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
+import type { ShellPort } from './shell/shell-port';
 
 /**
  * The main process without Electron: connection manager + handlers + dispatch. main.ts wires Electron to it; the
@@ -32,6 +33,8 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
+  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Default: no dialogs (a save is cancelled). */
+  shell?: ShellPort;
 }
 
 export interface MainCore {
@@ -46,6 +49,13 @@ export interface MainCore {
   close(): Promise<void>;
 }
 
+/** Without a window there is nowhere to show a dialog: a save is cancelled, a notification dropped. */
+const HEADLESS_SHELL: ShellPort = {
+  chooseSaveFile: async () => null,
+  chooseOpenFile: async () => null,
+  notify: () => undefined,
+};
+
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
 export async function createMainCore(options: MainCoreOptions): Promise<MainCore> {
@@ -57,7 +67,10 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
-    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, createDependencyLedger(options.userDataDir)),
+    handlers: createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, {
+      ledger: createDependencyLedger(options.userDataDir),
+      shell: options.shell ?? HEADLESS_SHELL,
+    }),
     senders,
     redact: (text) => connections.redact(text),
     onUnexpectedError: (channel, error) => {

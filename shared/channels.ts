@@ -23,6 +23,7 @@ export const CHANNEL_NAMES = [
   'archive.run',
   'archive.reviveWithRecord',
   'archive.restoreDependencies',
+  'archive.exportReport',
   'strategyTypes.usage',
   'uiConfig.preflight',
   'instance.setEnvironmentEnabled',

@@ -89,6 +89,11 @@ export const contract = {
   'archive.run': channel(batchFeaturesSchema.extend({ projectId }), archiveRunSchema),
   /** Revive, then list the dependencies Flagdesk removed when these flags were archived. */
   'archive.reviveWithRecord': channel(batchFeaturesSchema.extend({ projectId }), reviveRunSchema),
+  /** The dry-run report (Markdown), saved through main's save dialog; answers the chosen file's name only. */
+  'archive.exportReport': channel(
+    batchFeaturesSchema.extend({ projectId }),
+    z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
+  ),
   'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(1000) }), restoreRunSchema),
   /** Every strategy of every active flag (of one type when named), with its stored parameters. */
   'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),

@@ -17,9 +17,7 @@ describe.skipIf(!chromiumEndpoint)('archive impact', () => {
   it('names the children a parent would leave behind, adds them in one click, archives, and revive offers the dependencies back', async () => {
     const backend = await family();
     const page = app().page;
-    await page.evaluate(() => {
-      window.location.hash = '#/archive?project=default&flags=e2e-parent,ghost-flag';
-    });
+    await page.evaluate("window.location.hash = '#/archive?project=default&flags=e2e-parent,ghost-flag'");
     const impact = page.getByRole('region', { name: 'Impact' });
     await impact.getByText('The server will refuse this archive', { exact: false }).waitFor();
     const text = await impact.textContent();

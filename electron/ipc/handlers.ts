@@ -1,8 +1,7 @@
 import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
-import { createJobHandlers } from '../archive/job-handlers';
-import type { DependencyLedger } from '../archive/dependency-ledger';
+import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
 import type { Handlers } from './handler-types';
 
 /**
@@ -10,7 +9,7 @@ import type { Handlers } from './handler-types';
  * object as it is. Typed by `Handlers`, so a channel without its handler, or a handler drifting from the contract,
  * does not compile. Operations that answer nothing resolve to null (the contract's `nothing`).
  */
-export function createHandlers(connections: ConnectionManager, appInfo: AppInfo, ledger: DependencyLedger): Handlers {
+export function createHandlers(connections: ConnectionManager, appInfo: AppInfo, adminJobs: AdminJobs): Handlers {
   const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
     'segments.list': (input) => on((b) => b.listSegments(input)),
@@ -33,7 +32,7 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo,
     'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
     'instance.createContextField': (input) => on((b) => b.createContextField(input)),
     'instance.deleteContextField': (input) => on((b) => b.deleteContextField(input)).then(toNull),
-    ...createJobHandlers(connections, ledger),
+    ...createJobHandlers(connections, adminJobs),
     'uiConfig.get': (input) => on((b) => b.getUiConfig(input)),
     'uiConfig.setOrigins': (input) => on((b) => b.setFrontendApiOrigins(input)).then(toNull),
     'instance.projects': (input) => on((b) => b.listProjects(input)),

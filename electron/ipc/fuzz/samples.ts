@@ -28,6 +28,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'archive.run': { projectId: 'default', features: ['a', 'b'] },
   'archive.reviveWithRecord': { projectId: 'default', features: ['a'] },
   'archive.restoreDependencies': { projectId: 'default', children: ['a'] },
+  'archive.exportReport': { projectId: 'default', features: ['a'] },
   'strategyTypes.usage': { name: 'flexibleRollout' },
   'uiConfig.preflight': { origin: 'https://app.example.com', method: 'GET', requestHeaders: 'authorization' },
   'instance.setEnvironmentEnabled': { projectId: 'default', featureName: 'f', environment: 'development', enabled: true },

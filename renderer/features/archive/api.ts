@@ -33,6 +33,14 @@ export function useArchiveRun() {
   });
 }
 
+/** Builds the dry-run report in main and saves it where the user picks; changes nothing on the server. */
+export function useExportReport() {
+  return useMutation({
+    mutationFn: (input: { projectId: string; features: string[] }) => call('archive.exportReport', input),
+    meta: { readOnly: true },
+  });
+}
+
 export function useRevive() {
   const profileId = useActiveProfileId() ?? '';
   return useMutation({

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
-import { archiveQueries, useArchiveRun } from './api';
+import { archiveQueries, useArchiveRun, useExportReport } from './api';
 import styles from './archive.module.css';
 import { ArchiveResult } from './archive-result';
 import { ImpactPanel } from './impact-panel';
@@ -46,6 +46,7 @@ export default function ArchiveScreen() {
     queries: selection.map((name) => ({ ...instanceQueries.feature(profileId ?? '', projectId, name), enabled: profileId !== undefined })),
   });
   const run = useArchiveRun();
+  const exportReport = useExportReport();
   const [confirming, setConfirming] = useState(false);
   const [lastRun, setLastRun] = useState<{ projectId: string; run: ArchiveRun } | null>(null);
 
@@ -155,7 +156,19 @@ export default function ArchiveScreen() {
           {selection.length > 0 && !impact && !validation.isError && <Loading label="Checking with the server…" />}
           {impact && <ImpactPanel impact={impact} links={links} onSelect={select} />}
           {run.isError && <ErrorBanner error={run.error} action="Archiving" />}
+          {exportReport.isError && <ErrorBanner error={exportReport.error} action="Exporting the report" />}
+          {exportReport.data && (
+            <p role="status">{exportReport.data.saved ? `Report saved as ${exportReport.data.fileName ?? ''}.` : 'The report was not saved.'}</p>
+          )}
           <div className={styles.actions}>
+            <button
+              type="button"
+              className="button"
+              disabled={selection.length === 0 || exportReport.isPending}
+              onClick={() => exportReport.mutate({ projectId, features: selection })}
+            >
+              Export dry-run report (Markdown)
+            </button>
             <button
               type="button"
               className="button button-danger"
