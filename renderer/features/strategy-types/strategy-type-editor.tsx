@@ -93,7 +93,13 @@ function Editor({ type }: { type: StrategyType }) {
     setReview(null);
     update.mutate(
       { name: type.name, update: { description: values.description, title: values.title, parameters: values.parameters } },
-      { onSuccess: () => setSaved(true) },
+      {
+        onSuccess: () => {
+          // what was saved is the new starting point: the form is no longer dirty
+          reset(values);
+          setSaved(true);
+        },
+      },
     );
   };
   const restore = (version: TypeVersion) => {
