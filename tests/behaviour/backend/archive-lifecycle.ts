@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Feature } from '../../../shared/schemas';
+import { strategyUsage } from '../../../electron/backend/strategy-usage';
 import { unique } from '../support/run-id';
 import { newFeature } from './fixtures';
 import { backendArea, type BackendScenario } from './scenario';
@@ -38,6 +39,30 @@ const scenarios: BackendScenario<Fx>[] = [
         expect(env?.enabled).toBe(true);
         expect(env?.strategies?.[0]).toMatchObject({ name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: fx.child } });
       },
+    },
+  },
+  {
+    name: "the strategy-usage walk (the breaking-change guard's list) finds the child's strategy with its stored values",
+    run: (b) =>
+      strategyUsage(
+        {
+          projects: () => b.listProjects(),
+          features: (projectId) => b.listProjectFeatures({ projectId }),
+          feature: (projectId, featureName) => b.getFeature({ projectId, featureName }),
+        },
+        'flexibleRollout',
+      ),
+    expect: {
+      result: (value, fx) =>
+        expect(value).toContainEqual(
+          expect.objectContaining({
+            strategyName: 'flexibleRollout',
+            projectId: 'default',
+            featureName: fx.child,
+            environment: 'development',
+            parameters: { rollout: '100', stickiness: 'default', groupId: fx.child },
+          }),
+        ),
     },
   },
   {
