@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../harness/demo-server';
 import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
 describe.skipIf(!chromiumEndpoint)('archive impact', () => {
   const app = useApp();
+  let server: DemoServer | undefined;
+  beforeAll(async () => {
+    server = await startDemoServer('e2e-archive-token');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   async function family(): Promise<FixturedBackend> {
     const backend = (await app().core.connections.backend()) as FixturedBackend;
@@ -56,6 +64,35 @@ describe.skipIf(!chromiumEndpoint)('archive impact', () => {
       { feature: 'e2e-parent', enabled: false, variants: [] },
     ]);
     await app().screenshot('archive-restored');
+    expect(app().problems).toEqual([]);
+  });
+
+  it('against the demo server as a remote: archive is confirmed by typing, and revive restores the dependency', async () => {
+    const core = app().core;
+    const status = await core.connections.save({ name: 'Demo server', baseUrl: server!.url, token: server!.token });
+    await core.connections.activate({ id: status.profiles.find((p) => p.kind === 'remote')!.id });
+    const backend = (await core.connections.backend()) as FixturedBackend;
+    await backend.fixtures.createFeature('default', { name: 'r-parent' });
+    await backend.fixtures.createFeature('default', { name: 'r-child' });
+    await backend.fixtures.addDependency('default', 'r-child', { feature: 'r-parent' });
+    const page = app().page;
+    await page.reload();
+    await page.evaluate("window.location.hash = '#/archive?project=default&flags=r-parent'");
+    const impact = page.getByRole('region', { name: 'Impact' });
+    await impact.getByRole('button', { name: 'Add this child to the selection' }).click();
+    await impact.getByText('Can be archived. Archiving deletes', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Archive 2 flags' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Archive 2 flags?' });
+    expect(await dialog.getByRole('button', { name: 'Archive' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill('archive 2 flags');
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    const result = page.getByRole('region', { name: 'Archive result' });
+    await result.getByText('Archived 2 flags').waitFor();
+    await result.getByRole('button', { name: 'Revive these 2' }).click();
+    await page.getByRole('button', { name: 'Restore this dependency' }).click();
+    await page.getByText('Restored: r-child → r-parent.', { exact: false }).waitFor();
+    expect((await backend.getFeature({ projectId: 'default', featureName: 'r-child' })).dependencies?.[0]?.feature).toBe('r-parent');
+    await app().screenshot('archive-remote-restored');
     expect(app().problems).toEqual([]);
   });
 });

@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../harness/demo-server';
 import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
 describe.skipIf(!chromiumEndpoint)('strategy types', () => {
   const app = useApp();
+  let server: DemoServer | undefined;
+  beforeAll(async () => {
+    server = await startDemoServer('e2e-strategy-token');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('lists types with usage, built-ins read-only; a breaking rename is caught, shown before -> after, and needs confirmation', async () => {
     const backend = (await app().core.connections.backend()) as FixturedBackend;
@@ -60,6 +68,33 @@ describe.skipIf(!chromiumEndpoint)('strategy types', () => {
     await history.getByRole('button', { name: /^Restore this/ }).last().click();
     expect(await first.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('tenant');
     await app().screenshot('strategy-types-restored');
+    expect(app().problems).toEqual([]);
+  });
+
+  it('against the demo server as a remote: a parameter made required is caught and needs the type name typed', async () => {
+    const core = app().core;
+    const status = await core.connections.save({ name: 'Demo server', baseUrl: server!.url, token: server!.token });
+    await core.connections.activate({ id: status.profiles.find((p) => p.kind === 'remote')!.id });
+    const backend = (await core.connections.backend()) as FixturedBackend;
+    await backend.fixtures.createStrategyType({ name: 'r-region', parameters: [{ name: 'region', type: 'string', required: false }] });
+    await backend.fixtures.createFeature('default', { name: 'r-region-flag' });
+    await backend.fixtures.addFeatureStrategy('default', 'r-region-flag', 'development', { name: 'r-region', parameters: {} });
+    const page = app().page;
+    await page.reload();
+    await page.evaluate("window.location.hash = '#/strategy-types/r-region'");
+    const form = page.getByRole('form', { name: 'Edit strategy type' });
+    await form.getByText('Used by 1 flag strategy', { exact: false }).waitFor();
+    await form.getByRole('listitem', { name: 'Parameter 1' }).getByRole('checkbox', { name: 'Required' }).check();
+    await form.getByRole('button', { name: 'Review and save' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'This change breaks 1 flag strategy' });
+    expect(await dialog.textContent()).toContain('"region" becomes required, and this strategy has no value for it');
+    const save = dialog.getByRole('button', { name: 'Save anyway' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill('r-region');
+    await save.click();
+    await form.getByText('Saved').waitFor();
+    expect((await backend.listStrategyTypes()).find((t) => t.name === 'r-region')?.parameters[0]?.required).toBe(true);
+    await app().screenshot('strategy-types-remote-saved');
     expect(app().problems).toEqual([]);
   });
 });
