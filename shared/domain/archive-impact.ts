@@ -91,7 +91,8 @@ export function withParentLeftOut(impact: ArchiveImpact, parent: string): string
 export const ARCHIVE_VERDICT_TEXT: Record<ArchiveVerdict, string> = {
   empty: 'Nothing selected.',
   blocked: 'The server will refuse this archive: a selected parent would leave children behind.',
-  'removes-dependencies': 'Can be archived. Archiving deletes the dependencies listed; reviving does not restore them.',
+  'removes-dependencies':
+    "Can be archived. Archiving deletes the dependencies listed; Unleash's revive does not bring them back (reviving from Flagdesk offers them).",
   clean: 'Can be archived. No dependency is affected.',
 };
 
