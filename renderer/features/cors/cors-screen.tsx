@@ -34,7 +34,7 @@ export default function CorsScreen() {
   return (
     <section aria-label="CORS origins">
       <PageHeader
-        title="CORS origins"
+        title="CORS"
         description="Web origins allowed to call the front-end API (/api/frontend) from a browser. The admin and client APIs are not affected."
       />
       {config.isError && <ErrorBanner error={config.error} action="Loading the origins" onRetry={() => void config.refetch()} />}
