@@ -15,7 +15,7 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
   async function openCors(): Promise<void> {
     const page = app().page;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /CORS/ }).click();
-    await page.getByRole('list', { name: 'Allowed origins' }).waitFor();
+    await page.getByRole('list', { name: 'Allowed origins', exact: true }).waitFor();
   }
 
   it('marks invalid origins per line with fixes, flags duplicates, and saves the fixed list (demo)', async () => {
@@ -26,7 +26,7 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
       .getByRole('textbox', { name: /One origin per line/ })
       .fill('https://App.example.com/\nhttps://shop.example.com:443\nhttps://*.example.com\nhttps://shop.example.com');
     await page.getByRole('button', { name: 'Add these lines' }).click();
-    const list = page.getByRole('list', { name: 'Allowed origins' });
+    const list = page.getByRole('list', { name: 'Allowed origins', exact: true });
     await list.getByRole('listitem', { name: 'Origin 2' }).getByText('no path, query or trailing slash').waitFor();
     expect(await list.getByRole('listitem', { name: 'Origin 3' }).textContent()).toContain('default port');
     expect(await list.getByRole('listitem', { name: 'Origin 4' }).textContent()).toContain('Wildcards are not supported');
