@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeCipher, fakeFactories } from './connections/fakes';
+import { fakeCipher, fakeFactories } from './connections/test-support/fakes';
 import { createMainCore } from './core';
 
 const SENDER = { webContentsId: 3, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
@@ -43,7 +43,7 @@ describe('main core (headless)', () => {
   it('pushes connections.changed on every change and routes calls to the new backend', async () => {
     const { core, factories } = await start();
     const pushes: unknown[] = [];
-    core.onPush((event, payload) => pushes.push([event, payload.activeProfileId]));
+    core.onPush((event, payload) => pushes.push([event, 'activeProfileId' in payload ? payload.activeProfileId : undefined]));
     const saved = await core.dispatch('connections.save', { name: 'Prod', baseUrl: 'https://u.example', token: TOKEN }, SENDER);
     if (!saved.ok) throw new Error(saved.error.message);
     const id = (saved.data as { profiles: { id: string }[] }).profiles[1]?.id ?? '';

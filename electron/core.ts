@@ -1,5 +1,5 @@
-import type { PushEvent } from '../shared/contract';
-import type { AppInfo, ConnectionStatus } from '../shared/schemas';
+import type { PushEvent, PushPayload } from '../shared/contract';
+import type { AppInfo } from '../shared/schemas';
 import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
 import { defaultFactories } from './connections/default-factories';
@@ -33,7 +33,7 @@ export interface MainCoreOptions {
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
   log?: (message: string) => void;
-  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Default: no dialogs (a save is cancelled). */
+  /** Dialogs and notifications (main.ts: Electron's; tests: a fake). Without it, choosing a file is refused. */
   shell?: ShellPort;
 }
 
@@ -44,7 +44,7 @@ export interface MainCore {
   senders: SenderPolicy;
   connections: ConnectionManager;
   /** Push events for the renderer (send them to the trusted window only). Returns an unsubscribe function. */
-  onPush(listener: (event: PushEvent, payload: ConnectionStatus) => void): () => void;
+  onPush(listener: PushListener): () => void;
   /** Closes the active backend (flushing the demo's snapshot). */
   close(): Promise<void>;
 }
@@ -56,6 +56,8 @@ const HEADLESS_SHELL: ShellPort = {
   notify: () => undefined,
 };
 
+export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
+
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
 export async function createMainCore(options: MainCoreOptions): Promise<MainCore> {
@@ -64,6 +66,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     userDataDir: options.userDataDir,
     vault,
     factories: { ...defaultFactories, ...options.factories },
+    ...(options.shell ? { shell: options.shell } : {}),
   });
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
@@ -73,14 +76,18 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     }),
     senders,
     redact: (text) => connections.redact(text),
+    redactValue: (value) => connections.redactValue(value),
     onUnexpectedError: (channel, error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       options.log?.(connections.redact(`IPC ${channel} failed: ${text}`));
     },
   });
-  const pushListeners = new Set<(event: PushEvent, payload: ConnectionStatus) => void>();
+  const pushListeners = new Set<PushListener>();
   connections.onChange((status) => {
     for (const listener of pushListeners) listener('connections.changed', status);
+  });
+  connections.onSaveStatus((status) => {
+    for (const listener of pushListeners) listener('demo.saveStatus', status);
   });
   await connections.start();
   return {

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
-import { app, dialog, safeStorage, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, safeStorage, type BrowserWindow } from 'electron';
 import { createMainCore, type MainCore } from './core';
 import type { TokenCipher } from './connections/token-vault';
+import { QUIT_CHOICES, settleUnsavedBeforeQuit, type QuitChoice, type QuitDecision } from './shell/quit-guard';
+import type { ShellPort } from './shell/shell-port';
 import { registerIpc, sendPush } from './ipc/register';
 import { APP_INDEX_URL } from './security/app-protocol';
 import { createMainWindow, hardenWebContents, lockDownSession, registerAppScheme, serveAppProtocol } from './window';
@@ -20,6 +22,39 @@ const cipher: TokenCipher = {
   encryptString: (plain) => safeStorage.encryptString(plain),
   decryptString: (encrypted) => safeStorage.decryptString(encrypted),
 };
+
+/** Dialogs and notifications for the core (the page never names a path: main asks the user). */
+const shell: ShellPort = {
+  async chooseSaveFile({ title, defaultName, filters }) {
+    const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  },
+  async chooseOpenFile({ title, filters }) {
+    const options = { title, filters, properties: ['openFile' as const] };
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  },
+  notify(title, body) {
+    if (Notification.isSupported()) new Notification({ title, body }).show();
+  },
+};
+
+/** The quit question when demo changes could not be saved (the logic is quit-guard.ts). */
+async function askAboutUnsaved(message: string): Promise<QuitChoice> {
+  const options = {
+    type: 'warning' as const,
+    title: 'Unsaved demo changes',
+    message: 'Flagdesk could not save all changes to the demo data.',
+    detail: message,
+    buttons: QUIT_CHOICES.map((c) => c.label),
+    defaultId: 0,
+    cancelId: QUIT_CHOICES.findIndex((c) => c.choice === 'cancel'),
+    noLink: true,
+  };
+  const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+  return QUIT_CHOICES[response]?.choice ?? 'cancel';
+}
 
 let core: MainCore | undefined;
 let window: BrowserWindow | undefined;
@@ -45,6 +80,7 @@ async function start(): Promise<void> {
     cipher,
     appInfo: { name: 'Flagdesk', version: app.getVersion(), platform: process.platform },
     log: (message) => console.error(message),
+    shell,
   });
   core = current;
   registerIpc(current.dispatch);
@@ -68,10 +104,19 @@ if (!app.requestSingleInstanceLock()) {
   });
   let closing = false;
   app.on('before-quit', (event) => {
-    // Flush the demo snapshot before exiting.
+    // Flush the demo snapshot before exiting; when that fails, the user decides (quit-guard.ts).
     if (closing || !core) return;
     closing = true;
     event.preventDefault();
-    void core.close().finally(() => app.quit());
+    const current = core;
+    void settleUnsavedBeforeQuit(current.connections.unsaved, { ask: askAboutUnsaved, chooseSaveFile: shell.chooseSaveFile })
+      .catch((): QuitDecision => 'quit')
+      .then((decision) => {
+        if (decision === 'stay') {
+          closing = false;
+          return;
+        }
+        void current.close().finally(() => app.quit());
+      });
   });
 }

@@ -1,42 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnDemoServer, type DemoServerProcess } from './demo-server/spawn';
 
 /** The CLI end to end: arguments, the ready line, a request, and a clean, saving shutdown on SIGTERM. */
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const READY = /Flagdesk demo server ready: (http:\/\/127\.0\.0\.1:\d+) token=(\S+)\n/;
-
-const children: ChildProcess[] = [];
+const children: DemoServerProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  for (const server of children.splice(0)) if (server.child.exitCode === null && server.child.pid) process.kill(server.child.pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo-server.ts', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const match = READY.exec(stdout);
-      if (match?.[1] && match[2]) resolve({ url: match[1], token: match[2] });
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  ready.catch(() => undefined); // awaited only by tests that expect the server to start
-  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+function start(args: string[]): DemoServerProcess {
+  const server = spawnDemoServer(args);
+  children.push(server);
+  return server;
 }
 
 describe('npm run demo-server', () => {

@@ -5,6 +5,7 @@
  */
 import { createDemoBackend, openDemoStore, type DemoStore } from '../electron/backend/demo';
 import { serveAdminApi } from '../electron/backend/http/serve';
+import { readyLine } from './demo-server/spawn';
 
 const USAGE = `Usage: npm run demo-server -- [--port N] [--token T] [--data DIR [--reset]] [--events N]
   --port N     port on 127.0.0.1 (default 4243; 0 picks a free one)
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
   }
   const backend = store?.backend ?? createDemoBackend(options);
   const server = await serveAdminApi(backend, { token: args.token, port: args.port });
-  process.stdout.write(`Flagdesk demo server ready: ${server.url} token=${args.token}\n`);
+  process.stdout.write(readyLine(server.url, args.token));
 
   let stopping = false;
   const stop = async (): Promise<void> => {

@@ -42,13 +42,16 @@ export const CHANNEL_NAMES = [
   'connections.remove',
   'connections.activate',
   'connections.test',
+  'connections.chooseCaFile',
+  'connections.clearCaFile',
   'app.info',
   'demo.reset',
+  'demo.saveStatus',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const PUSH_EVENT_NAMES = ['connections.changed'] as const;
+export const PUSH_EVENT_NAMES = ['connections.changed', 'demo.saveStatus'] as const;
 export type PushEventName = (typeof PUSH_EVENT_NAMES)[number];
 
 /** The IPC channel every push event travels on (one listener in the preload fans them out by name). */

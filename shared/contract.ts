@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChannelName, PushEventName } from './channels';
 import {
   apiErrorShapeSchema,
+  BOUNDS,
   archiveRunSchema,
   createContextFieldSchema,
   preflightRequestSchema,
@@ -21,10 +22,12 @@ import {
   eventsSchema,
   featureSchema,
   frontendOriginsSchema,
+  pathIdSchema,
   listEventsQuerySchema,
   profileIdInputSchema,
   projectSchema,
   saveProfileInputSchema,
+  saveStatusSchema,
   searchEventsSchema,
   segmentIdSchema,
   segmentSchema,
@@ -46,8 +49,9 @@ import {
 const none = z.strictObject({});
 const nothing = z.null();
 const id = z.strictObject({ id: segmentIdSchema });
-const projectId = z.string().min(1).max(100);
-const featureName = z.string().min(1).max(100);
+/** Ids that become path segments of a request: no dot segments, no slashes (shared/schemas/path-id.ts). */
+const projectId = pathIdSchema;
+const featureName = pathIdSchema;
 
 interface ChannelSpec {
   input: z.ZodType;
@@ -66,7 +70,7 @@ export const contract = {
   'segments.update': channel(z.strictObject({ id: segmentIdSchema, segment: upsertSegmentSchema }), nothing),
   'segments.delete': channel(id, nothing),
   'segments.strategies': channel(id, segmentStrategiesSchema),
-  'segments.forStrategy': channel(z.strictObject({ strategyId: z.string().min(1).max(100) }), z.array(segmentSchema)),
+  'segments.forStrategy': channel(z.strictObject({ strategyId: pathIdSchema }), z.array(segmentSchema)),
   'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
@@ -94,7 +98,7 @@ export const contract = {
     batchFeaturesSchema.extend({ projectId }),
     z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
   ),
-  'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(1000) }), restoreRunSchema),
+  'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(BOUNDS.features) }), restoreRunSchema),
   /** Every strategy of every active flag (of one type when named), with its stored parameters. */
   'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),
   // UI configuration
@@ -111,20 +115,25 @@ export const contract = {
   // instance writes (the fixtures tests need live on the demo's fixtures, not here)
   'instance.archiveFeatures': channel(batchFeaturesSchema.extend({ projectId }), nothing),
   'instance.setEnvironmentEnabled': channel(
-    z.strictObject({ projectId, featureName, environment: z.string().min(1).max(100), enabled: z.boolean() }),
+    z.strictObject({ projectId, featureName, environment: pathIdSchema, enabled: z.boolean() }),
     nothing,
   ),
   'instance.createContextField': channel(createContextFieldSchema, contextFieldSchema),
-  'instance.deleteContextField': channel(z.strictObject({ name: z.string().min(1).max(100) }), nothing),
+  'instance.deleteContextField': channel(z.strictObject({ name: pathIdSchema }), nothing),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),
   'connections.remove': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.activate': channel(profileIdInputSchema, connectionStatusSchema),
   'connections.test': channel(testConnectionInputSchema, connectionReportSchema),
+  /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
+  'connections.chooseCaFile': channel(profileIdInputSchema, connectionStatusSchema),
+  'connections.clearCaFile': channel(profileIdInputSchema, connectionStatusSchema),
   // app
   'app.info': channel(none, appInfoSchema),
   'demo.reset': channel(none, nothing),
+  /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
+  'demo.saveStatus': channel(none, saveStatusSchema),
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec };
 
 export type Contract = typeof contract;
@@ -144,8 +153,10 @@ export function isChannel(value: unknown): value is Channel {
 /** Pushes from main to the renderer (only to the app's own window). */
 export const contractEvents = {
   'connections.changed': connectionStatusSchema,
+  'demo.saveStatus': saveStatusSchema,
 } as const satisfies { readonly [E in PushEventName]: z.ZodType };
 export type PushEvent = keyof typeof contractEvents;
+export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;
 export const PUSH_EVENTS = Object.keys(contractEvents) as PushEvent[];
 
 /** What every invoke resolves to: handlers never throw across IPC. */

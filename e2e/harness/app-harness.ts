@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMainCore, type MainCore } from '../../electron/core';
-import { fakeCipher } from '../../electron/connections/fakes';
+import { fakeCipher } from '../../electron/connections/test-support/fakes';
 import { assertAccessible } from './axe';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
 import { serveStatic, type StaticServer } from './static-server';

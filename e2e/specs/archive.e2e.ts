@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../harness/demo-server';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
@@ -44,7 +44,11 @@ describe.skipIf(!chromiumEndpoint)('archive impact', () => {
     await app().screenshot('archive-fixed', { variants: true });
 
     await page.getByRole('button', { name: 'Clear selection' }).click();
-    for (const name of ['e2e-parent', 'e2e-child-a', 'e2e-child-b']) await page.getByLabel(name, { exact: false }).first().check();
+    await page.getByRole('heading', { name: 'Nothing selected' }).waitFor();
+    for (const [count, name] of ['e2e-parent', 'e2e-child-a', 'e2e-child-b'].entries()) {
+      await page.getByLabel(name, { exact: false }).first().check();
+      await page.getByRole('heading', { name: new RegExp(`^${count + 1} selected`) }).waitFor();
+    }
     await page.getByRole('button', { name: 'Archive 3 flags' }).click();
     await page.getByRole('alertdialog', { name: 'Archive 3 flags?' }).getByRole('button', { name: 'Archive' }).click();
     const result = page.getByRole('region', { name: 'Archive result' });

@@ -2,7 +2,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApp, type AppHarness } from '../harness/app-harness';
 import { connectChromium } from '../harness/chromium';
-import { startDemoServer, type DemoServer } from '../harness/demo-server';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 
 const endpoint = inject('chromiumEndpoint');
 const TOKEN = 'e2e-admin-token';

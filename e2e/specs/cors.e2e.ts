@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../harness/demo-server';
+import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
 describe.skipIf(!chromiumEndpoint)('CORS origins', () => {

@@ -2,7 +2,7 @@ import { ApiError } from '../../shared/errors';
 import type { ErrorDetail } from '../../shared/schemas/error';
 
 /**
- * Unleash's error names and message templates (unleash-api-facts.md §8), so that the demo backend, the HTTP face
+ * Unleash's error names and message templates (docs/server-behaviour.md#errors), so that the demo backend, the HTTP face
  * and the remote backend all speak the same words.
  */
 

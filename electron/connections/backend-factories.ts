@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '../../shared/schemas';
+import type { ConnectionReport, SaveStatus } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 
 /**
@@ -10,8 +10,16 @@ export interface DemoStoreHandle {
   /** One sentence for the user, e.g. a corrupt snapshot that was moved aside. */
   notice?: string;
   reset(): Promise<void>;
-  /** Flushes pending saves. */
+  /** Flushes pending saves (and keeps the changes marked unsaved when that fails). */
   close(): Promise<void>;
+  /** Where saving stands (absent: a store that cannot fail, such as an in-memory one). */
+  saveStatus?(): SaveStatus;
+  onSaveStatus?(listener: (status: SaveStatus) => void): () => void;
+  hasUnsavedChanges?(): boolean;
+  /** Writes a save now; rejects when it fails. */
+  save?(): Promise<void>;
+  /** Writes the current demo to a file the user chose elsewhere. */
+  saveCopy?(path: string): Promise<void>;
 }
 
 export type RemoteBackendHandle = AdminBackend & { close(): Promise<void> };
@@ -19,6 +27,10 @@ export type RemoteBackendHandle = AdminBackend & { close(): Promise<void> };
 export interface RemoteSettings {
   baseUrl: string;
   token: string;
+  /** Plain http off loopback, explicitly allowed on the profile. */
+  allowInsecureHttp?: boolean;
+  /** An extra CA certificate file (PEM) to trust besides the bundled list and the OS store. */
+  caFile?: string;
 }
 
 export interface BackendFactories {

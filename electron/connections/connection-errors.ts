@@ -26,3 +26,28 @@ export function notOnDemo(profileName: string): ApiError {
     `Reset works only on the built-in demo, and "${profileName}" is active: switch to the demo first.`,
   );
 }
+
+/** A stored token is bound to the origin it was entered for: a new origin needs a new token. */
+export function tokenOriginChanged(from: string, to: string): ApiError {
+  return new ApiError(
+    400,
+    'TokenOriginError',
+    `The address moved from ${from} to ${to}: enter the API token for the new server (the stored token is only ever sent to ${from}).`,
+  );
+}
+
+export function insecureHttpRefused(problem: string): ApiError {
+  return new ApiError(400, 'InsecureTransportError', problem);
+}
+
+export function noDialogs(): ApiError {
+  return new ApiError(501, 'NotAvailableError', 'Choosing a file is not available here.');
+}
+
+export function profilesReadOnly(): ApiError {
+  return new ApiError(
+    409,
+    'ReadOnlyProfilesError',
+    'Saved connections are read-only in this session (see the notice): this change cannot be stored.',
+  );
+}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '../../shared/schemas';
 import { isApiError } from '../../shared/errors';
 import { createConnectionManager } from './connection-manager';
-import { fakeCipher, fakeFactories } from './fakes';
+import { fakeCipher, fakeFactories } from './test-support/fakes';
 import { createTokenVault } from './token-vault';
 
 const TOKEN = '*:*.very-secret-admin-token';
@@ -43,7 +43,9 @@ describe('connection manager', () => {
     const { manager, factories } = await launch();
     const status = await manager.status();
     expect(status.activeProfileId).toBe('demo');
-    expect(status.profiles).toEqual([{ id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' }]);
+    expect(status.profiles).toEqual([
+      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false },
+    ]);
     expect(factories.opened).toEqual([`demo:${join(dir, 'demo')}`]);
   });
 
@@ -100,12 +102,12 @@ describe('connection manager', () => {
     await expect(second.manager.activate({ id })).rejects.toMatchObject({ status: 409, name: 'TokenMissingError' });
   });
 
-  it('keeps the stored token when a profile is edited without one, and reconnects the active profile', async () => {
+  it('keeps the stored token when a profile is edited without one (same origin), and reconnects the active profile', async () => {
     const { manager, factories } = await launch();
     const id = await addRemote(manager);
     await manager.activate({ id });
-    await manager.save({ id, name: 'Staging EU', baseUrl: 'https://eu.example.com' });
-    expect(factories.remotes.at(-1)?.settings).toEqual({ baseUrl: 'https://eu.example.com', token: TOKEN });
+    await manager.save({ id, name: 'Staging EU', baseUrl: 'https://unleash.example.com/eu' });
+    expect(factories.remotes.at(-1)?.settings).toEqual({ baseUrl: 'https://unleash.example.com/eu', token: TOKEN });
     expect(factories.remotes[0]?.backend.closed).toBe(true);
   });
 
@@ -183,14 +185,14 @@ describe('connection manager', () => {
       return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, reachable: false, message: 'x' })));
     };
     const oldProfileTest = manager.test({ id });
-    const oldFormTest = manager.test({ baseUrl: 'http://slow.example', token: 'typed-token' });
-    const newFormTest = manager.test({ baseUrl: 'http://quick.example', token: 'typed-token' });
+    const oldFormTest = manager.test({ baseUrl: 'https://slow.example', token: 'typed-token' });
+    const newFormTest = manager.test({ baseUrl: 'https://quick.example', token: 'typed-token' });
 
     expect(await oldFormTest).toEqual({ ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' });
     expect(await newFormTest).toMatchObject({ ok: true, message: 'quick' });
     await started;
     const aborted = Object.fromEntries([...signals].map(([url, signal]) => [url, signal.aborted]));
-    expect(aborted).toEqual({ 'https://unleash.example.com': false, 'http://slow.example': true, 'http://quick.example': false });
+    expect(aborted).toEqual({ 'https://unleash.example.com': false, 'https://slow.example': true, 'https://quick.example': false });
 
     // Closing the app cancels what is still running.
     await manager.close();

@@ -10,11 +10,24 @@ export const defaultFactories: BackendFactories = {
     return openDemoStore(dir);
   },
   async createRemote(settings) {
-    const { createRemoteBackend } = await import('../backend/remote/remote-backend');
-    return createRemoteBackend(settings);
+    const [{ createRemoteBackend }, { trustedCertificates }] = await Promise.all([
+      import('../backend/remote/remote-backend'),
+      import('../backend/remote/tls-trust'),
+    ]);
+    return createRemoteBackend({ ...settings, ca: await trustedCertificates(settings.caFile) });
   },
   async testConnection(settings, signal) {
-    const { testConnection } = await import('../backend/remote/test-connection');
-    return testConnection(settings, signal);
+    const [{ testConnection }, { trustedCertificates }] = await Promise.all([
+      import('../backend/remote/test-connection'),
+      import('../backend/remote/tls-trust'),
+    ]);
+    let ca: string[];
+    try {
+      ca = await trustedCertificates(settings.caFile);
+    } catch (error) {
+      // An unreadable CA file is the answer to the test, in its own words.
+      return { ok: false, reachable: false, message: error instanceof Error ? error.message : 'The CA file could not be read.' };
+    }
+    return testConnection({ ...settings, ca }, signal);
   },
 };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,10 +38,30 @@ describe('profiles.json', () => {
     const loaded = await loadProfiles(dir);
     expect(loaded.file.profiles).toEqual([]);
     expect(loaded.notice).toMatch(/unreadable/);
+    expect(loaded.readOnly).toBeUndefined();
   });
 
   it('rejects a file whose shape is wrong', async () => {
     await writeFile(join(dir, PROFILES_FILE), JSON.stringify({ version: 1, lastUsedProfileId: 'demo', profiles: [{ id: '../x' }] }));
     expect((await loadProfiles(dir)).notice).toBeDefined();
+  });
+
+  it('moves a corrupt file aside, so the next save cannot orphan the tokens it points at (issue 8 §7)', async () => {
+    const corrupt = '{"version":1, "profiles": [{"id": "remote-1", "name": "Prod"';
+    await writeFile(join(dir, PROFILES_FILE), corrupt);
+    const loaded = await loadProfiles(dir);
+    expect(loaded.notice).toMatch(/moved to profiles\.corrupt-.*\.json/);
+    await saveProfiles(dir, loaded.file);
+    const aside = (await readdir(dir)).filter((name) => name.startsWith('profiles.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(join(dir, aside[0] as string), 'utf8')).toBe(corrupt);
+  });
+
+  it('reports a file of a newer version as such and marks it read-only (issue 8 §7)', async () => {
+    const newer = JSON.stringify({ version: 2, lastUsedProfileId: 'x', profiles: [], groups: [] });
+    await writeFile(join(dir, PROFILES_FILE), newer);
+    const loaded = await loadProfiles(dir);
+    expect(loaded).toMatchObject({ readOnly: true, notice: expect.stringMatching(/written by a newer Flagdesk \(version 2\)/) });
+    expect(await readFile(join(dir, PROFILES_FILE), 'utf8')).toBe(newer);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeCipher } from './fakes';
+import { fakeCipher } from './test-support/fakes';
 import { createTokenVault } from './token-vault';
 
 const TOKEN = '*:*.secret-admin-token-1234';

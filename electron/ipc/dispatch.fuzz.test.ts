@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, contract } from '../../shared/contract';
 import { createDemoBackend } from '../backend/demo';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
+import { hostilePayloads } from './fuzz/hostile';
 import { malformedCandidates } from './fuzz/malformed';
 import { VALID_SAMPLES } from './fuzz/samples';
 
@@ -77,5 +78,25 @@ describe('IPC fuzz', () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.toString.call([])).toBe('[object Array]');
+  }, 120_000);
+});
+
+describe('IPC bounds (issue 8 §9)', () => {
+  it('refuses every payload of a fixed hostile list: oversized, NUL, whitespace-only, deeply nested', async () => {
+    const before = JSON.stringify(demo.snapshot());
+    let checked = 0;
+    for (const channel of CHANNELS) {
+      for (const { label, payload } of hostilePayloads(channel, VALID_SAMPLES[channel])) {
+        const result = await core.dispatch(channel, payload, SENDER);
+        if (result.ok || result.error.status !== 400 || result.error.name !== 'ValidationError') {
+          expect.fail(`${label} was not refused: ${JSON.stringify(result).slice(0, 300)}`);
+        }
+        expect(result.error.message.length, label).toBeLessThan(2_000);
+        checked += 1;
+      }
+    }
+    // Every channel with an input field contributed; the list is fixed, not filtered by what the schema accepts.
+    expect(checked).toBeGreaterThan(150);
+    expect(JSON.stringify(demo.snapshot())).toBe(before);
   }, 120_000);
 });

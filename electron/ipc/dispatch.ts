@@ -1,5 +1,6 @@
 import { contract, isChannel, type IpcResult } from '../../shared/contract';
 import { ApiError, isApiError } from '../../shared/errors';
+import { redactDeep } from '../security/redact';
 import type { Handlers } from './handler-types';
 import type { IpcSender, SenderPolicy } from './sender';
 import { summarize, zodDetails } from './zod-details';
@@ -13,8 +14,13 @@ export type Dispatch = (channel: unknown, rawInput: unknown, sender: IpcSender) 
 export interface DispatchOptions {
   handlers: Handlers;
   senders: Pick<SenderPolicy, 'isTrusted'>;
-  /** Scrubs secrets (tokens) from any message that leaves the main process. */
+  /** Scrubs secrets (tokens) from a text. */
   redact?: (text: string) => string;
+  /**
+   * Scrubs secrets from every string of a value (default: `redact` over each string). Applied to every result,
+   * data and error alike: a server may echo the token in any field of any answer.
+   */
+  redactValue?: <T>(value: T) => T;
   /** Told about unexpected errors (for a log); the renderer only gets a generic 500. */
   onUnexpectedError?: (channel: string, error: unknown) => void;
 }
@@ -27,7 +33,12 @@ function fail(status: number, name: string, message: string, details?: { message
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const redact = options.redact ?? ((text: string) => text);
+  const redactValue = options.redactValue ?? (<T>(value: T): T => redactDeep(value, redact));
+  const run = pipeline(options);
+  return async (channel, rawInput, sender) => redactValue(await run(channel, rawInput, sender));
+}
 
+function pipeline(options: DispatchOptions): Dispatch {
   return async (channel, rawInput, sender) => {
     if (!options.senders.isTrusted(sender)) {
       return fail(403, 'ForbiddenError', 'This request did not come from the Flagdesk window and was refused.');
@@ -39,9 +50,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const input = spec.input.safeParse(rawInput);
     if (!input.success) {
       const details = zodDetails(input.error);
-      return fail(400, 'ValidationError', redact(`Invalid input for ${channel}: ${summarize(details)}`), details.map(
-        (d) => ({ ...d, message: redact(d.message) }),
-      ));
+      return fail(400, 'ValidationError', `Invalid input for ${channel}: ${summarize(details)}`, details);
     }
     let result: unknown;
     try {
@@ -49,17 +58,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const handler = options.handlers[channel] as (input: unknown) => Promise<unknown>;
       result = await handler(input.data);
     } catch (error) {
-      if (isApiError(error)) {
-        const shape = error.toShape();
-        return {
-          ok: false,
-          error: {
-            ...shape,
-            message: redact(shape.message),
-            ...(shape.details ? { details: shape.details.map((d) => ({ ...d, message: redact(d.message) })) } : {}),
-          },
-        };
-      }
+      if (isApiError(error)) return { ok: false, error: error.toShape() };
       options.onUnexpectedError?.(channel, error);
       return fail(500, 'InternalError', GENERIC_MESSAGE);
     }

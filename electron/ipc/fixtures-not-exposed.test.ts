@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoBackend } from '../backend/demo';
-import { fakeCipher } from '../connections/fakes';
+import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { createBridge } from './bridge';
 

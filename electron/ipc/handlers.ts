@@ -46,8 +46,11 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo,
     'connections.remove': (input) => connections.remove(input),
     'connections.activate': (input) => connections.activate(input),
     'connections.test': (input) => connections.test(input),
+    'connections.chooseCaFile': (input) => connections.chooseCaFile(input),
+    'connections.clearCaFile': (input) => connections.clearCaFile(input),
     'app.info': async () => appInfo,
     'demo.reset': () => connections.resetDemo().then(toNull),
+    'demo.saveStatus': async () => connections.saveStatus(),
   };
 }
 

@@ -23,6 +23,11 @@ export function ActiveInstance() {
       {profile && profile.name.toLowerCase() !== profile.kind && (
         <span className={`badge badge-${profile.kind}`}>{profile.kind === 'demo' ? 'Demo' : 'Remote'}</span>
       )}
+      {status.data?.activeInsecureHttp && (
+        <span className="badge badge-warning" title="The API token travels unencrypted over plain http">
+          insecure http
+        </span>
+      )}
       {profile && (
         <span className="active-instance-version" data-testid="active-instance-version">
           {version}

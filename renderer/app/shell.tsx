@@ -7,6 +7,7 @@ import { ActiveInstance } from './active-instance';
 import { bindHistoryKeys } from './history-keys';
 import { saveLastLocation } from './last-location';
 import { Navigation } from './navigation';
+import { SaveNotice } from './save-notice';
 import { StatusNotice } from './status-notice';
 
 export function Shell() {
@@ -34,6 +35,7 @@ export function Shell() {
       </header>
       <Navigation />
       <main id="main" className="content" tabIndex={-1}>
+        <SaveNotice />
         <StatusNotice />
         <Suspense fallback={<Loading label="Opening…" />}>
           <Outlet />

@@ -7,7 +7,7 @@ import type { ConnectionStatus } from '../../shared/schemas';
 import { StatusNotice } from './status-notice';
 
 const NOTICE = 'The demo snapshot was unreadable and was moved aside; the demo starts fresh.';
-const base: ConnectionStatus = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true };
+const base: ConnectionStatus = { activeProfileId: 'demo', profiles: [], encryptionAvailable: true, activeInsecureHttp: false };
 
 afterEach(cleanup);
 

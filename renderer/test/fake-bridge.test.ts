@@ -30,9 +30,9 @@ describe('typed fake bridge', () => {
     const bridge = fakeBridge();
     const seen: unknown[] = [];
     const stop = bridge.on('connections.changed', (status) => seen.push(status.activeProfileId));
-    bridge.emit('connections.changed', { activeProfileId: 'p1', profiles: [], encryptionAvailable: true });
+    bridge.emit('connections.changed', { activeProfileId: 'p1', profiles: [], encryptionAvailable: true, activeInsecureHttp: false });
     stop();
-    bridge.emit('connections.changed', { activeProfileId: 'p2', profiles: [], encryptionAvailable: true });
+    bridge.emit('connections.changed', { activeProfileId: 'p2', profiles: [], encryptionAvailable: true, activeInsecureHttp: false });
     expect(seen).toEqual(['p1']);
   });
 

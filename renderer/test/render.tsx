@@ -8,16 +8,17 @@ import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { fakeBridge, type FakeBridge, type FakeHandlers } from './fake-bridge';
 
-export const demoProfile: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
+export const demoProfile: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false };
 
 export function statusWith(profiles: ProfileView[] = [demoProfile], activeProfileId = profiles[0]?.id ?? 'demo'): ConnectionStatus {
-  return { activeProfileId, profiles, encryptionAvailable: true };
+  return { activeProfileId, profiles, encryptionAvailable: true, activeInsecureHttp: false };
 }
 
 /** Answers every app needs to start: the demo active, version 6.10.1. Tests override what they care about. */
 const baseline: FakeHandlers = {
   'connections.status': () => statusWith(),
   'uiConfig.get': () => ({ version: '6.10.1' }),
+  'demo.saveStatus': () => ({ ok: true }),
 };
 
 export interface Rendered extends RenderResult {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMainCore } from '../../electron/core';
-import { fakeCipher } from '../../electron/connections/fakes';
+import { fakeCipher } from '../../electron/connections/test-support/fakes';
 import { row } from './rows';
 import { timeRunsAsync } from './stats';
 import type { BenchModule } from './types';

@@ -1,7 +1,7 @@
 import type { FlagEvent } from '../schemas/event';
 
 /**
- * The `label` and `summary` Unleash attaches to each event of GET /api/admin/search/events (facts §4.5; Unleash's
+ * The `label` and `summary` Unleash attaches to each event of GET /api/admin/search/events (docs/server-behaviour.md#labels-and-summaries; Unleash's
  * FeatureEventFormatterMd with formatStyle 'markdown'). The table is 6.10.1's, plus the seven rows 8.2.0 added for
  * types 6.10.1 never writes; the 62 rows both have are identical. Templates use Mustache variables only, rendered
  * without escaping, so a tiny renderer does: a missing value is '', anything else is String(value).

@@ -10,7 +10,7 @@ import {
   splitPastedOrigins,
 } from './origin';
 
-// The cases real Unleash 6.10.1 and 8.2.0 answered in the probe (real-unleash-probe.md §9), plus the facts' rules.
+// The cases real Unleash 6.10.1 and 8.2.0 answered (docs/server-behaviour.md#ui-config), plus the rules written there.
 describe('front-end API origins', () => {
   it('accepts * and exact origins', () => {
     for (const ok of ['*', 'https://example.com', 'http://localhost:3000', 'https://a.example.com:8443']) expect(isValidOrigin(ok)).toBe(true);

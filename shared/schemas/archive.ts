@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { BOUNDS } from './bounds';
+import { pathIdSchema } from './path-id';
 
 /** batchFeaturesSchema */
-export const batchFeaturesSchema = z.strictObject({ features: z.array(z.string()) });
+export const batchFeaturesSchema = z.strictObject({ features: z.array(pathIdSchema).max(BOUNDS.features) });
 export type BatchFeatures = z.infer<typeof batchFeaturesSchema>;
 
 /** validateArchiveFeaturesSchema */

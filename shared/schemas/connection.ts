@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedName } from './bounds';
 
 /** A connection profile as the renderer sees it. The token itself never leaves the main process. */
 export const profileViewSchema = z.strictObject({
@@ -9,6 +10,12 @@ export const profileViewSchema = z.strictObject({
   hasToken: z.boolean(),
   /** encrypted: saved with the OS keychain (safeStorage); memory: kept for this session only; none: no token. */
   tokenStorage: z.enum(['encrypted', 'memory', 'none']),
+  /** The user allowed plain http to a host other than loopback for this profile. */
+  allowInsecureHttp: z.boolean(),
+  /** The token travels unencrypted: an http:// address off loopback (only possible when allowed). */
+  insecureHttp: z.boolean(),
+  /** The file name (not the path) of the extra CA certificate this profile trusts, if any. */
+  caFileName: z.string().optional(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
@@ -16,6 +23,8 @@ export const connectionStatusSchema = z.strictObject({
   activeProfileId: z.string(),
   profiles: z.array(profileViewSchema),
   encryptionAvailable: z.boolean(),
+  /** The active connection sends its token over plain http off loopback (the header shows a warning). */
+  activeInsecureHttp: z.boolean(),
   /** One sentence the UI shows once, e.g. a corrupt demo snapshot that was moved aside. */
   notice: z.string().optional(),
 });
@@ -29,9 +38,9 @@ function parsedUrl(value: string): URL | undefined {
   }
 }
 
-const httpUrl = z
-  .string()
-  .max(2048)
+// The URL parser silently drops leading and trailing control characters and spaces: refuse them instead.
+const httpUrl = boundedName(2048)
+  .refine((value) => value === value.trim(), 'must not start or end with spaces')
   .refine((value) => {
     const url = parsedUrl(value);
     return url?.protocol === 'http:' || url?.protocol === 'https:';
@@ -42,24 +51,33 @@ const httpUrl = z
     return !url || (url.username === '' && url.password === '');
   }, 'must not contain a user name or password (put the API token in the token field)');
 
-const token = z.string().min(1).max(4096);
+// Header values cannot carry control characters (the HTTP client refuses them too, later and less clearly).
+const token = boundedName(4096);
 
-/** Create (no id) or edit (id) a remote profile. A missing token on edit keeps the stored one. */
+/** Profile ids name files (tokens/<id>) and go nowhere else: letters, digits, '-' and '_'. */
+export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be letters, digits, "-" or "_" (at most 100)');
+
+/**
+ * Create (no id) or edit (id) a remote profile. A missing token on edit keeps the stored one, but only while the
+ * address stays on the same origin (scheme, host, port): main refuses a new origin without a new token.
+ * `allowInsecureHttp` missing on edit keeps the stored choice (false on create).
+ */
 export const saveProfileInputSchema = z.strictObject({
-  id: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1).max(100),
+  id: profileIdSchema.optional(),
+  name: boundedName(100).transform((value) => value.trim()),
   baseUrl: httpUrl,
   token: token.optional(),
+  allowInsecureHttp: z.boolean().optional(),
 });
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 
-export const profileIdInputSchema = z.strictObject({ id: z.string().min(1).max(100) });
+export const profileIdInputSchema = z.strictObject({ id: profileIdSchema });
 export type ProfileIdInput = z.infer<typeof profileIdInputSchema>;
 
 /** Test a saved profile, or unsaved settings typed in a form. */
 export const testConnectionInputSchema = z.union([
   profileIdInputSchema,
-  z.strictObject({ baseUrl: httpUrl, token }),
+  z.strictObject({ baseUrl: httpUrl, token, allowInsecureHttp: z.boolean().optional() }),
 ]);
 export type TestConnectionInput = z.infer<typeof testConnectionInputSchema>;
 
@@ -69,6 +87,8 @@ export const connectionReportSchema = z.strictObject({
   version: z.string().optional(),
   edition: z.string().optional(),
   admin: z.boolean().optional(),
+  /** The token was sent over plain http off loopback (allowed on the profile); the message says so too. */
+  insecureHttp: z.boolean().optional(),
   message: z.string(),
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../domain/event-types';
 import { LIMITS } from '../domain/limits';
+import { BOUNDS, boundedText } from './bounds';
+import { pathIdSchema } from './path-id';
 
 export const eventTagSchema = z.looseObject({ type: z.string(), value: z.string() });
 export type EventTag = z.infer<typeof eventTagSchema>;
@@ -45,15 +47,15 @@ export const eventsSchema = z.looseObject({
 });
 export type Events = z.infer<typeof eventsSchema>;
 
-export const listEventsQuerySchema = z.strictObject({ project: z.string().optional() });
+export const listEventsQuerySchema = z.strictObject({ project: pathIdSchema.optional() });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (facts §10.1). */
+/** deprecatedSearchEventsSchema, with the ranges the server enforces. `offset` is a row offset (docs/server-behaviour.md#body-search-6x). */
 export const searchEventsSchema = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
-  project: z.string().optional(),
-  feature: z.string().optional(),
-  query: z.string().optional(),
+  project: pathIdSchema.optional(),
+  feature: pathIdSchema.optional(),
+  query: boundedText(BOUNDS.query).optional(),
   limit: z.number().int().min(1).max(LIMITS.searchLimitMax).optional(),
   offset: z.number().int().min(0).optional(),
 });
@@ -61,21 +63,21 @@ export type SearchEvents = z.infer<typeof searchEventsSchema>;
 
 /**
  * GET /api/admin/search/events (the 7+/8.x search, also served by 6.10.1): parameters as the strings the server
- * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (facts §4.3).
+ * takes, with `IS:`/`IS_ANY_OF:` prefixes on filters and `IS:yyyy-MM-dd` dates (docs/server-behaviour.md#query-search).
  */
 export const eventQueryParamsSchema = z.strictObject({
-  query: z.string().max(1000).optional(),
-  id: z.string().max(1000).optional(),
-  groupId: z.string().max(1000).optional(),
-  feature: z.string().max(1000).optional(),
-  project: z.string().max(1000).optional(),
-  type: z.string().max(1000).optional(),
-  createdBy: z.string().max(1000).optional(),
-  environment: z.string().max(1000).optional(),
-  from: z.string().max(100).optional(),
-  to: z.string().max(100).optional(),
-  offset: z.string().max(20).optional(),
-  limit: z.string().max(20).optional(),
+  query: boundedText(1000).optional(),
+  id: boundedText(1000).optional(),
+  groupId: boundedText(1000).optional(),
+  feature: boundedText(1000).optional(),
+  project: boundedText(1000).optional(),
+  type: boundedText(1000).optional(),
+  createdBy: boundedText(1000).optional(),
+  environment: boundedText(1000).optional(),
+  from: boundedText(100).optional(),
+  to: boundedText(100).optional(),
+  offset: boundedText(20).optional(),
+  limit: boundedText(20).optional(),
 });
 export type EventQueryParams = z.infer<typeof eventQueryParamsSchema>;
 

@@ -1,3 +1,4 @@
+export * from './bounds';
 export * from './constraint';
 export * from './segment';
 export * from './event';
@@ -7,5 +8,7 @@ export * from './ui-config';
 export * from './error';
 export * from './instance';
 export * from './connection';
+export * from './path-id';
+export * from './storage';
 export * from './preflight';
 export * from './strategy-usage';

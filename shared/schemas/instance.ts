@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName, boundedText } from './bounds';
+import { pathIdSchema } from './path-id';
 import { constraintSchema } from './constraint';
 
 /** Reads the UI needs besides the seed's operations, in Unleash's own shapes. */
@@ -78,7 +80,8 @@ export type ContextField = z.infer<typeof contextFieldSchema>;
 
 /** Writes used to set an instance up (the behaviour suite's fixtures, and later the UI). */
 export const createFeatureSchema = z.strictObject({
-  name: z.string().min(1),
+  // Later a path segment (/features/{name}).
+  name: pathIdSchema,
   description: z.string().optional(),
   type: z.string().optional(),
 });
@@ -103,12 +106,12 @@ export const createContextFieldSchema = z.strictObject({
     .min(1)
     .max(100)
     .regex(/^[\w.~-]+$/, 'must be URL friendly'),
-  description: z.string().max(1000).optional(),
+  description: boundedText(BOUNDS.description).optional(),
   stickiness: z.boolean().optional(),
   sortOrder: z.number().int().optional(),
   legalValues: z
-    .array(z.strictObject({ value: z.string().min(1).max(100), description: z.string().max(1000).optional() }))
-    .max(1000)
+    .array(z.strictObject({ value: boundedName(BOUNDS.value), description: boundedText(BOUNDS.description).optional() }))
+    .max(BOUNDS.values)
     .optional(),
 });
 export type CreateContextField = z.infer<typeof createContextFieldSchema>;

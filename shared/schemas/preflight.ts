@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName } from './bounds';
 
 /** A CORS preflight the main process sends to the front-end API (OPTIONS /api/frontend) on the admin's behalf. */
 export const preflightRequestSchema = z.strictObject({
   /** Sent as the Origin header exactly as typed: browsers send scheme://host[:port]. */
-  origin: z.string().min(1).max(2048),
+  origin: boundedName(BOUNDS.origin),
   /** Access-Control-Request-Method; the front-end SDKs fetch with GET and POST (metrics). */
   method: z.enum(['GET', 'POST']).default('GET'),
   /** Access-Control-Request-Headers, as the SDKs send them. */

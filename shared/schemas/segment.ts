@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName, boundedText } from './bounds';
 import { constraintInputSchema, constraintSchema } from './constraint';
+import { pathIdSchema } from './path-id';
 
 export const segmentIdSchema = z.number().int().min(1);
 
@@ -26,10 +28,10 @@ export const segmentListSchema = z.looseObject({ segments: z.array(adminSegmentS
 
 /** Body of create and update (upsertSegmentSchema). */
 export const upsertSegmentSchema = z.strictObject({
-  name: z.string(),
-  description: z.string().nullish(),
-  project: z.string().nullish(),
-  constraints: z.array(constraintInputSchema),
+  name: boundedName(),
+  description: boundedText(BOUNDS.description).nullish(),
+  project: pathIdSchema.nullish(),
+  constraints: z.array(constraintInputSchema).max(BOUNDS.constraints),
 });
 export type UpsertSegment = z.infer<typeof upsertSegmentSchema>;
 
@@ -51,9 +53,9 @@ export type SegmentStrategies = z.infer<typeof segmentStrategiesSchema>;
 
 /** Body of POST /segments/strategies: the full set of segments of one strategy. */
 export const setStrategySegmentsSchema = z.strictObject({
-  projectId: z.string().min(1),
-  strategyId: z.string().min(1),
-  environmentId: z.string().min(1),
-  segmentIds: z.array(z.number().int().min(0)),
+  projectId: pathIdSchema,
+  strategyId: pathIdSchema,
+  environmentId: pathIdSchema,
+  segmentIds: z.array(z.number().int().min(0)).max(BOUNDS.segmentIds),
 });
 export type SetStrategySegments = z.infer<typeof setStrategySegmentsSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName, boundedText } from './bounds';
+import { pathIdSchema } from './path-id';
 
 export const PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
@@ -29,26 +31,23 @@ export const strategyTypesSchema = z.looseObject({
 });
 
 export const strategyParameterInputSchema = z.strictObject({
-  name: z.string().min(1),
+  name: boundedName(BOUNDS.name),
   type: z.enum(PARAMETER_TYPES),
-  description: z.string().optional(),
+  description: boundedText(BOUNDS.description).optional(),
   required: z.boolean().optional(),
 });
 export type StrategyParameterInput = z.infer<typeof strategyParameterInputSchema>;
 
 /** updateStrategySchema: only description, title and parameters change; the path name wins over any body name. */
 export const updateStrategySchema = z.strictObject({
-  description: z.string().nullish(),
-  title: z.string().nullish(),
-  parameters: z.array(strategyParameterInputSchema),
+  description: boundedText(BOUNDS.description).nullish(),
+  title: boundedText(BOUNDS.name).nullish(),
+  parameters: z.array(strategyParameterInputSchema).max(BOUNDS.parameters),
 });
 export type UpdateStrategy = z.infer<typeof updateStrategySchema>;
 
-export const strategyNameSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\w.~-]+$/, 'must be URL friendly');
+/** URL friendly, and never a dot segment: it is the last segment of PUT /strategies/{name}. */
+export const strategyNameSchema = pathIdSchema.regex(/^[\w.~-]+$/, 'must be URL friendly');
 
 export const createStrategyTypeSchema = updateStrategySchema.extend({ name: strategyNameSchema });
 export type CreateStrategyType = z.infer<typeof createStrategyTypeSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, type ResourceLimits } from '../domain/limits';
+import { BOUNDS, boundedName } from './bounds';
 
 /** setUiConfigSchema (6.x POST /ui-config): additionalProperties false at both levels. */
 export const setUiConfigSchema = z.strictObject({
@@ -7,7 +8,7 @@ export const setUiConfigSchema = z.strictObject({
 });
 export type SetUiConfig = z.infer<typeof setUiConfigSchema>;
 
-export const frontendOriginsSchema = z.array(z.string());
+export const frontendOriginsSchema = z.array(boundedName(BOUNDS.origin)).max(BOUNDS.origins);
 
 /** GET /api/admin/ui-config: a large object; we read only what we need and keep the rest. */
 export const uiConfigSchema = z.looseObject({

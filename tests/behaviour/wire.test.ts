@@ -11,7 +11,8 @@ describeTargets(
   'wire',
   WIRE_TARGETS,
   WIRE_AREAS.map((area) => ({ ...area, setup: (opened) => area.setup(opened.send) })),
-  ({ send }, scenario, want, fx) => {
+  async ({ send }, scenario, want, fx) => {
+    await scenario.arrange?.(send, fx);
     const request = typeof scenario.request === 'function' ? scenario.request(fx) : scenario.request;
     return runExchange(send, request, want, fx);
   },

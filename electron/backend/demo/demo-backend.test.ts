@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoBackend } from './index';
-import { eventsOf, FIXED_NOW, freshDemo } from './test-support';
+import { eventsOf, FIXED_NOW, freshDemo } from './test-support/demo';
 
 const seeded = (seed: number, historyEvents = 300) =>
   createDemoBackend({ seed, historyEvents, clock: () => FIXED_NOW });

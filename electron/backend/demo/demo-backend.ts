@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FixturedBackend } from '../instance-fixtures';
 import { EventLog } from './events/event-log';
+import { brokenInvariant } from './model/invariants';
 import { generateHistory } from './events/history';
 import { emptyState } from './model/builtins';
 import type { DemoContext } from './model/context';
@@ -70,8 +71,8 @@ function restored(snapshot: unknown, options: DemoOptions): { resolved: Resolved
   const parsed = demoSnapshotSchema.safeParse(snapshot);
   if (!parsed.success) throw new Error(`Invalid demo snapshot: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
   const { state, seededWith } = parsed.data;
-  const maxId = state.segments.reduce((max, segment) => Math.max(max, segment.id), 0);
-  if (state.nextSegmentId <= maxId) throw new Error('Invalid demo snapshot: segment id sequence is behind the stored ids');
+  const broken = brokenInvariant(state);
+  if (broken) throw new Error(`Invalid demo snapshot: ${broken}`);
   const resolved = resolve(options, seededWith);
   return { resolved, state, events: EventLog.fromSnapshot(parsed.data.events, { clock: resolved.clock }) };
 }

@@ -268,11 +268,22 @@ describe('routing and errors', () => {
     expect(json(response).details).toEqual([{ message: 'm', path: '/body/x' }]);
   });
 
-  it('answers an unexpected exception with 500 UnknownError', async () => {
-    const { send } = face({ listSegments: () => Promise.reject(new Error('disk on fire')) });
+  it('answers an unexpected exception with 500 UnknownError, without the exception text (issue 8 §10)', async () => {
+    const { send } = face({ listSegments: () => Promise.reject(new Error('disk on fire at /home/secret/path')) });
     const response = await send('GET', '/api/admin/segments');
     expect(response.status).toBe(500);
-    expect(json(response)).toMatchObject({ name: 'UnknownError', message: 'disk on fire' });
+    expect(json(response)).toMatchObject({ name: 'UnknownError', message: 'Unexpected error on the server.' });
+    expect(response.body).not.toContain('disk on fire');
+  });
+
+  it('answers a deeply nested body 400 with a generic message, not a stack overflow (issue 8 §10)', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    for (const raw of [deep, `{"name":"x","constraints":${deep}}`]) {
+      const response = await face().send('POST', '/api/admin/segments', { raw });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatch(/nested more than 32 levels/);
+      expect(response.body).not.toMatch(/call stack/i);
+    }
   });
 
   it('answers a DELETE of a segment in use with a bare 409', async () => {

@@ -1,7 +1,7 @@
 import type { FixturedBackend } from '../instance-fixtures';
 import { badDataDetails } from '../errors';
 import { frontendPreflight, isFrontendPreflight } from './frontend-preflight';
-import { authenticate, checkContentType, header, parseBody, unknownPath } from './pipeline-checks';
+import { authenticate, checkContentType, header, parseRequestJson, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
 import { eventRoutes } from './routes/event-routes';
 import { projectRoutes } from './routes/project-routes';
@@ -13,7 +13,7 @@ import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-respo
 
 /**
  * Serves any AdminBackend as Unleash 6.10.1's admin REST API, without sockets (serve.ts adds them), so tests can
- * run it in-process. The steps run in Unleash's order (facts §1): body parsing, authentication, routing,
+ * run it in-process. The steps run in Unleash's order (docs/server-behaviour.md#request-pipeline): body parsing, authentication, routing,
  * content type, request validation, the backend call, error mapping.
  */
 
@@ -35,8 +35,6 @@ export interface WireResponse {
 export interface FaceOptions {
   /** The one accepted admin token. */
   token: string;
-  /** Audit name of that token (Unleash writes it as createdBy). Kept for backends that take an actor. */
-  adminName?: string;
 }
 
 export type RequestHandler = (req: WireRequest) => Promise<WireResponse>;
@@ -83,7 +81,7 @@ async function handle(routes: readonly Route[], options: FaceOptions, req: WireR
 
   const contentType = header(req.headers, 'content-type');
   // Parsed before anything else, so malformed JSON answers 400 even on unknown paths or without a token.
-  const body = parseBody(req.body, contentType);
+  const body = parseRequestJson(req.body, contentType);
   if (!body.ok) return body.response;
 
   if (!pathname.startsWith('/api/')) return unknownPath(pathname);

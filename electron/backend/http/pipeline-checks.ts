@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import type { WireResponse } from './handle-request';
 import { bareErrorResponse, errorResponse } from './wire-response';
 
-/** The middleware steps Unleash runs before a handler (facts §1, §8, §9; probe §4), one function each. */
+/** The middleware steps Unleash runs before a handler (docs/server-behaviour.md#request-pipeline, #errors and #authentication), one function each. */
 
 /** express.json()'s default limit (100 kB). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -28,7 +28,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * body-parser: only JSON content types are parsed; an empty body becomes `{}`; `strict: false` allows any JSON
  * value. Malformed JSON answers 400 `{message}` with JSON.parse's own words, before any routing.
  */
-export function parseBody(
+export function parseRequestJson(
   body: string | undefined,
   contentType: string | undefined,
 ): { ok: true; value: unknown } | { ok: false; response: WireResponse } {
@@ -36,11 +36,36 @@ export function parseBody(
   if (Buffer.byteLength(body, 'utf8') > BODY_LIMIT_BYTES) {
     return { ok: false, response: bareErrorResponse(413, 'request entity too large') };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(body) as unknown };
+    value = JSON.parse(body) as unknown;
   } catch (error) {
+    // body-parser answers with JSON.parse's sentence (a wire-compatible parse error, not an internal fault).
     return { ok: false, response: bareErrorResponse(400, (error as Error).message) };
   }
+  // Validation and error details walk the body recursively; a 10,000-deep one would overflow the stack (a 500).
+  if (nestingDepth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+    return { ok: false, response: bareErrorResponse(400, `request body is nested more than ${MAX_BODY_DEPTH} levels deep`) };
+  }
+  return { ok: true, value };
+}
+
+/** No admin API body comes near this (a constraint inside a segment is 4 levels). */
+export const MAX_BODY_DEPTH = 32;
+
+/** How deep arrays and objects nest, counted without recursion and stopping once past `limit`. */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, level]);
+  }
+  return deepest;
 }
 
 const LOGIN_PATH = '/auth/simple/login';

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FixturedBackend } from '../instance-fixtures';
-import { createRequestHandler, type FaceOptions, type WireRequest } from './handle-request';
+import { createRequestHandler, type FaceOptions, type WireRequest, type WireResponse } from './handle-request';
 import { BODY_LIMIT_BYTES } from './pipeline-checks';
+import { guardSlowHeaders } from './socket-guard';
 
 /** Puts the request handler on a loopback socket (the demo-server CLI, and tests that speak real HTTP). */
 
@@ -10,6 +11,37 @@ export interface ServeOptions extends FaceOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: '127.0.0.1';
+  /** Socket limits (tests shorten them). */
+  limits?: Partial<SocketLimits>;
+}
+
+export interface SocketLimits {
+  /** A client must have sent all its headers within this (slow-header sockets are closed). */
+  headersTimeoutMs: number;
+  /** ... and the whole request within this. */
+  requestTimeoutMs: number;
+  /** Open connections beyond this are refused at once. */
+  maxConnections: number;
+  /** How often Node checks the two timeouts (its default, 30 s, would let a slow socket outlive the limit). */
+  checkIntervalMs: number;
+}
+
+export const SOCKET_LIMITS: SocketLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64, checkIntervalMs: 1_000 };
+
+/**
+ * A DNS-rebinding page reaches 127.0.0.1 under its own host name, and would then use a token it knows: only the
+ * loopback names of the port we listen on are accepted.
+ */
+export function isOwnHost(hostHeader: string | undefined, port: number): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader.trim().toLowerCase();
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}` || (port === 80 && (host === '127.0.0.1' || host === 'localhost'));
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function plainAnswer(status: number, message: string): WireResponse {
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ message }) };
 }
 
 export interface RunningServer {
@@ -18,8 +50,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Reads at most one byte past the limit: enough for the handler to answer 413, without buffering floods. */
-async function readBody(request: IncomingMessage): Promise<string> {
+/**
+ * Reads at most one byte past the limit: enough for the handler to answer 413, without buffering floods. Invalid
+ * UTF-8 is undefined (answered 400) rather than silently stored as U+FFFD.
+ */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -27,7 +62,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
     chunks.push(chunk);
     size += chunk.length;
   }
-  return Buffer.concat(chunks).subarray(0, BODY_LIMIT_BYTES + 1).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  // Over the limit the handler answers 413 whatever the bytes are (a cut may fall inside a character).
+  if (bytes.length > BODY_LIMIT_BYTES) return bytes.subarray(0, BODY_LIMIT_BYTES + 1).toString('utf8');
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 function flatHeaders(request: IncomingMessage): WireRequest['headers'] {
@@ -41,27 +83,42 @@ function flatHeaders(request: IncomingMessage): WireRequest['headers'] {
 export async function serveAdminApi(backend: FixturedBackend, options: ServeOptions): Promise<RunningServer> {
   const handle = createRequestHandler(backend, options);
   const host = options.host ?? '127.0.0.1';
-  const server = createServer((request, response) => {
-    void (async () => {
-      try {
-        const body = await readBody(request);
-        const answer = await handle({
-          method: request.method ?? 'GET',
-          path: request.url ?? '/',
-          headers: flatHeaders(request),
-          body,
-        });
-        // A length rather than chunked framing, as Express sends (none on bodiless statuses).
-        const length = answer.status === 204 || answer.status === 304 ? {} : { 'Content-Length': String(Buffer.byteLength(answer.body)) };
-        response.writeHead(answer.status, { ...answer.headers, ...length });
-        response.end(answer.body);
-      } catch {
-        // Only a broken socket gets here: the handler maps every backend failure itself.
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      }
-    })();
-  });
+  const limits = { ...SOCKET_LIMITS, ...options.limits };
+  let port = 0;
+  /** The Host check and the UTF-8 check come before Unleash's own pipeline (handle-request.ts). */
+  async function answerFor(request: IncomingMessage): Promise<WireResponse> {
+    const body = await readBody(request);
+    if (!isOwnHost(request.headers.host, port)) {
+      return plainAnswer(421, 'This server answers only requests addressed to 127.0.0.1 or localhost on its own port.');
+    }
+    if (body === undefined) return plainAnswer(400, 'The request body is not valid UTF-8.');
+    return handle({ method: request.method ?? 'GET', path: request.url ?? '/', headers: flatHeaders(request), body });
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    (request, response) => {
+      void (async () => {
+        try {
+          const answer = await answerFor(request);
+          // A length rather than chunked framing, as Express sends (none on bodiless statuses).
+          const length = answer.status === 204 || answer.status === 304 ? {} : { 'Content-Length': String(Buffer.byteLength(answer.body)) };
+          response.writeHead(answer.status, { ...answer.headers, ...length });
+          response.end(answer.body);
+        } catch {
+          // Only a broken socket gets here: the handler maps every backend failure itself.
+          if (!response.headersSent) response.writeHead(500);
+          response.end();
+        }
+      })();
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  guardSlowHeaders(server, limits.headersTimeoutMs);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -70,7 +127,7 @@ export async function serveAdminApi(backend: FixturedBackend, options: ServeOpti
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  ({ port } = server.address() as AddressInfo);
 
   return {
     url: `http://${host}:${port}`,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ErrorDetail } from '../../../shared/schemas';
 
 /**
- * The one place that turns zod issues into the detail Unleash's OpenAPI validator sends (facts §8.2,
+ * The one place that turns zod issues into the detail Unleash's OpenAPI validator sends (docs/server-behaviour.md#errors,
  * src/lib/error/bad-data-error.ts). Unleash runs ajv without allErrors, so only the first error is reported; ajv
  * checks an object's required properties first, then additionalProperties, then each property in turn, depth first.
  * zod reports everything in property order, so we pick the issue ajv would have stopped at.

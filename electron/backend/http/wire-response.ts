@@ -41,6 +41,6 @@ export function responseForThrown(thrown: unknown): WireResponse {
     if (thrown.name === 'SegmentInUseError') return emptyResponse(thrown.status);
     return errorResponse(thrown);
   }
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  return errorResponse(new ApiError(500, 'UnknownError', message));
+  // Never the exception's own text: it names internals (and once was "Maximum call stack size exceeded").
+  return errorResponse(new ApiError(500, 'UnknownError', 'Unexpected error on the server.'));
 }

@@ -160,10 +160,11 @@ describe.each([
 describe('TLS faults read as sentences', () => {
   const context = { display: 'https://flags.example', timedOut: false, cancelled: false, timeoutMs: 15_000 };
   const cases: [string, string][] = [
-    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'its TLS certificate is self-signed and not trusted'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'its TLS certificate is self-signed and not trusted. If the server uses a company or self-signed certificate, use "Choose CA file…" on the profile to pick the CA\'s certificate (PEM), or install that CA in the operating system\'s certificate store'],
     ['CERT_HAS_EXPIRED', 'its TLS certificate has expired'],
     ['ERR_TLS_CERT_ALTNAME_INVALID', 'its TLS certificate is for another host name'],
-    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'the TLS handshake failed (UNABLE_TO_VERIFY_LEAF_SIGNATURE)'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'its TLS certificate is signed by a certificate authority this computer does not trust. If the server uses a company or self-signed certificate, use "Choose CA file…" on the profile to pick the CA\'s certificate (PEM), or install that CA in the operating system\'s certificate store'],
+    ['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'the TLS handshake failed (ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE)'],
   ];
   it.each(cases)('%s', (code, text) => {
     const error = toFault(Object.assign(new Error('raw text'), { code }), context);

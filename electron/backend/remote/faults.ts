@@ -18,6 +18,10 @@ function speaksPlainHttp(error: unknown): boolean {
   return (typeof message === 'string' && message.includes('wrong version number')) || speaksPlainHttp(cause);
 }
 
+/** What to do about a certificate nobody here trusts (never "use http"). */
+const UNTRUSTED_HINT =
+  'If the server uses a company or self-signed certificate, use "Choose CA file…" on the profile to pick the CA\'s certificate (PEM), or install that CA in the operating system\'s certificate store';
+
 function reason(code: string | undefined): string {
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved (DNS)';
@@ -27,7 +31,9 @@ function reason(code: string | undefined): string {
     return 'the connection was closed before the answer was complete';
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return 'it does not speak HTTPS (try http://)';
   if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN')
-    return 'its TLS certificate is self-signed and not trusted';
+    return `its TLS certificate is self-signed and not trusted. ${UNTRUSTED_HINT}`;
+  if (code === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' || code === 'UNABLE_TO_GET_ISSUER_CERT' || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE')
+    return `its TLS certificate is signed by a certificate authority this computer does not trust. ${UNTRUSTED_HINT}`;
   if (code === 'CERT_HAS_EXPIRED') return 'its TLS certificate has expired';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
     return 'its TLS certificate is for another host name';

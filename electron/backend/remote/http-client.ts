@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors';
-import type { ServerUrl } from './base-url';
+import { dotSegmentProblem, type ServerUrl } from './base-url';
 import { Cancellation } from './cancellation';
 import { Deadlines } from './deadlines';
 import { cancelled, toFault, tooLarge } from './faults';
@@ -134,6 +134,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     send(request, signal) {
       // Checked once per client, reported on every request (as a rejection, like any other failure).
       if (badToken) return Promise.reject(badToken);
+      const dots = dotSegmentProblem(request.path);
+      if (dots) return Promise.reject(dots);
       // The first attempt without an async wrapper around it: it showed in the bench; retries are rare.
       return once(request, signal).catch((error: unknown) => retried(request, signal, error));
     },

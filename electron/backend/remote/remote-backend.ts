@@ -21,21 +21,17 @@ import {
 import type { AdminBackend } from '../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
-import { normaliseBaseUrl, path, withQuery } from './base-url';
-import { createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
-import { errorFromResponse, parseBody, type Exchange } from './response';
+import { path, withQuery } from './base-url';
+import { createExchanges, type ExchangeOptions } from './exchange';
+import type { HttpRequest } from './http-client';
+import { createRemoteClient, type RemoteOptions } from './remote-client';
+import { parseAnswer } from './response';
 import { sendPreflight } from './preflight';
+import { REMOTE_DEFAULTS } from './remote-client';
 import { fetchTransport, nodeTransport } from './transport';
 import { searchEventsRequest, setOriginsRequest, toEvents } from './versioned-requests';
 
-export interface RemoteOptions {
-  baseUrl: string;
-  token: string;
-  timeoutMs?: number;
-  maxBodyBytes?: number;
-  retries?: number;
-  fetch?: typeof fetch;
-}
+export { REMOTE_DEFAULTS, type RemoteOptions } from './remote-client';
 
 export type RemoteBackend = FixturedBackend & {
   close(): Promise<void>;
@@ -46,8 +42,6 @@ export type RemoteBackend = FixturedBackend & {
    */
   withSignal(signal: AbortSignal): AdminBackend;
 };
-
-export const REMOTE_DEFAULTS = { timeoutMs: 15_000, maxBodyBytes: 10 * 1024 * 1024, retries: 2 } as const;
 
 const segmentsOfStrategySchema = z.looseObject({ segments: z.array(segmentSchema) });
 const contextFieldsSchema = z.array(contextFieldSchema);
@@ -64,22 +58,16 @@ function withProject(projectId: string) {
 
 /** The AdminBackend over HTTP against a real Unleash (6.x or 7+/8.x). Throws ApiError for every failure. */
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
-  const server = normaliseBaseUrl(options.baseUrl);
-  const { token } = options;
-  const transport = options.fetch ? fetchTransport(options.fetch) : nodeTransport();
-  const http = createHttpClient({
-    server,
-    token,
-    timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
-    retries: options.retries ?? REMOTE_DEFAULTS.retries,
-    transport,
-  });
+  const { http, server } = createRemoteClient(options);
+  // the preflight goes without the token, on its own connections (a browser's preflight shares nothing with admin calls)
+  const preflightTransport = options.fetch ? fetchTransport(options.fetch) : nodeTransport({ ca: options.ca });
+  const { exchange, read: readAny, write: writeAny } = createExchanges(http, options.token);
   let version: Promise<string> | undefined;
 
   const get = (p: string): HttpRequest => ({ method: 'GET', path: p });
   const post = (p: string, body: unknown): HttpRequest => ({ method: 'POST', path: p, body });
   const put = (p: string, body: unknown): HttpRequest => ({ method: 'PUT', path: p, body });
+  const del = (p: string): HttpRequest => ({ method: 'DELETE', path: p });
 
   /** The version GET /ui-config reports, asked once per backend (through the asking view); a failed ask is not cached. */
   function serverVersion(via: AdminBackend): Promise<string> {
@@ -95,29 +83,10 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
   /** Every operation, its requests tied to `signal` when one is given; all views share the pool and the version. */
   function view(signal: AbortSignal | undefined): FixturedBackend {
-    async function send(operation: string, request: HttpRequest): Promise<{ res: HttpResponse; exchange: Exchange }> {
-      const exchange = { operation, request, token };
-      const res = await http.send(request, signal);
-      if (res.status < 200 || res.status >= 300) throw errorFromResponse(res, exchange);
-      return { res, exchange };
-    }
-
-    // Not built on send(): one async layer less per read showed in the bench.
-    async function read<S extends z.ZodType>(
-      operation: string,
-      request: HttpRequest,
-      schema: S,
-      prepare?: (json: unknown) => unknown,
-    ): Promise<z.infer<S>> {
-      const res = await http.send(request, signal);
-      const exchange = { operation, request, token };
-      if (res.status < 200 || res.status >= 300) throw errorFromResponse(res, exchange);
-      return parseBody(res, exchange, schema, prepare);
-    }
-
-    async function write(operation: string, request: HttpRequest): Promise<void> {
-      await send(operation, request);
-    }
+    const read = <S extends z.ZodType>(operation: string, request: HttpRequest, schema: S, prepare?: (json: unknown) => unknown) =>
+      readAny(operation, request, schema, { signal, ...(prepare ? { prepare } : {}) });
+    const write = (operation: string, request: HttpRequest, more: Omit<ExchangeOptions, 'signal'> = {}) =>
+      writeAny(operation, request, { ...more, signal });
 
     const backend: AdminBackend = {
       // --- segments ---
@@ -127,18 +96,16 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       getSegment: ({ id }) => read('getSegment', get(path`/api/admin/segments/${id}`), segmentSchema),
       createSegment: (input) => read('createSegment', post('/api/admin/segments', input), segmentSchema),
       updateSegment: ({ id, segment }) => write('updateSegment', put(path`/api/admin/segments/${id}`, segment)),
-      async deleteSegment({ id }) {
-        const request: HttpRequest = { method: 'DELETE', path: path`/api/admin/segments/${id}` };
-        const res = await http.send(request, signal);
-        if (res.status >= 200 && res.status < 300) return;
-        // Unleash answers "in use" with a bare 409; name the segment and count its users where we can.
-        if (res.status === 409 && res.text.trim() === '') {
-          const [segment, usage] = await Promise.allSettled([backend.getSegment({ id }), backend.getStrategiesUsingSegment({ id })]);
-          const name = segment.status === 'fulfilled' ? segment.value.name : String(id);
-          throw segmentInUse(name, usage.status === 'fulfilled' ? usage.value.strategies.length : undefined);
-        }
-        throw errorFromResponse(res, { operation: 'deleteSegment', request, token });
-      },
+      deleteSegment: ({ id }) =>
+        write('deleteSegment', del(path`/api/admin/segments/${id}`), {
+          // Unleash answers "in use" with a bare 409; name the segment and count its users where we can.
+          explain: async (res) => {
+            if (res.status !== 409 || res.text.trim() !== '') return undefined;
+            const [segment, usage] = await Promise.allSettled([backend.getSegment({ id }), backend.getStrategiesUsingSegment({ id })]);
+            const name = segment.status === 'fulfilled' ? segment.value.name : String(id);
+            return segmentInUse(name, usage.status === 'fulfilled' ? usage.value.strategies.length : undefined);
+          },
+        }),
       getStrategiesUsingSegment: ({ id }) =>
         read('getStrategiesUsingSegment', get(path`/api/admin/segments/${id}/strategies`), segmentStrategiesSchema),
       async getSegmentsForStrategy({ strategyId }) {
@@ -146,9 +113,12 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         return (await read('getSegmentsForStrategy', request, segmentsOfStrategySchema)).segments;
       },
       async setStrategySegments(input) {
-        const { res, exchange } = await send('setStrategySegments', post('/api/admin/segments/strategies', input));
+        const request = post('/api/admin/segments/strategies', input);
+        const res = await exchange('setStrategySegments', request, { signal });
         // 201 echoes the body; an empty echo (some proxies, older servers) means the same thing.
-        return res.text.trim() === '' ? input : parseBody(res, exchange, echoedSegmentsSchema);
+        return res.text.trim() === ''
+          ? input
+          : parseAnswer(res, { operation: 'setStrategySegments', request, token: options.token }, echoedSegmentsSchema);
       },
 
       // --- events ---
@@ -224,7 +194,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         ),
       createContextField: (input) => read('createContextField', post('/api/admin/context', input), contextFieldSchema),
       deleteContextField: ({ name }) => write('deleteContextField', { method: 'DELETE', path: path`/api/admin/context/${name}` }),
-      corsPreflight: (input) => sendPreflight(transport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
+      corsPreflight: (input) => sendPreflight(preflightTransport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
     };
     const fixtures: InstanceFixtures = {
       createFeature: (projectId, input) =>
@@ -249,6 +219,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     withSignal: (signal) => view(signal),
     async close() {
       http.close();
+      preflightTransport.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/errors';
 import { errorBodySchema } from '../../../shared/schemas';
+import { redactSecrets } from '../../security/redact';
 import type { HttpRequest, HttpResponse } from './http-client';
 
 /** Names for error answers that carry no Unleash body (proxies, http-errors' `{message}`, empty 409s). */
@@ -32,7 +33,7 @@ function label(exchange: Exchange): string {
 }
 
 function redact(text: string, token: string): string {
-  return token ? text.split(token).join('[token]') : text;
+  return redactSecrets(text, [token]);
 }
 
 function tryJson(text: string): unknown {
@@ -51,7 +52,7 @@ export function errorFromResponse(res: HttpResponse, exchange: Exchange): ApiErr
   if (parsed.success) {
     const details = parsed.data.details?.map((d) => ({
       ...(d.message !== undefined ? { message: redact(d.message, exchange.token) } : {}),
-      ...(d.path !== undefined ? { path: d.path } : {}),
+      ...(d.path !== undefined ? { path: redact(d.path, exchange.token) } : {}),
     }));
     return new ApiError(res.status, name, redact(parsed.data.message, exchange.token), details);
   }
@@ -68,7 +69,7 @@ export function invalidResponse(exchange: Exchange, why: string): ApiError {
  * Parses a 2xx body with a shared schema (loose: unknown fields pass). `prepare` fills what a server leaves out
  * before validation (e.g. `project` on list items).
  */
-export function parseBody<S extends z.ZodType>(
+export function parseAnswer<S extends z.ZodType>(
   res: HttpResponse,
   exchange: Exchange,
   schema: S,

@@ -1,14 +1,13 @@
 import { ApiError } from '../../../shared/errors';
 import { uiConfigSchema, type ConnectionReport } from '../../../shared/schemas';
-import { normaliseBaseUrl, type ServerUrl } from './base-url';
-import { createHttpClient, type HttpClient, type HttpResponse } from './http-client';
-import { REMOTE_DEFAULTS, type RemoteOptions } from './remote-backend';
-import { fetchTransport, nodeTransport } from './transport';
+import type { ServerUrl } from './base-url';
+import type { HttpClient, HttpResponse } from './http-client';
+import { createRemoteClient, type RemoteOptions } from './remote-client';
 
 export type { ConnectionReport };
 
 const UI_CONFIG = '/api/admin/ui-config';
-/** An ADMIN-only read in Unleash (facts §9.2), so its answer tells whether the token has admin rights. */
+/** An ADMIN-only read in Unleash (docs/server-behaviour.md#authentication), so its answer tells whether the token has admin rights. */
 const ADMIN_PROBE = '/api/admin/events';
 
 function parseJson(text: string): unknown {
@@ -44,21 +43,14 @@ async function checkAdmin(http: HttpClient, signal: AbortSignal | undefined): Pr
  * `signal` cancels the test (a newer test of the same settings supersedes it).
  */
 export async function testConnection(options: RemoteOptions, signal?: AbortSignal): Promise<ConnectionReport> {
-  let server: ServerUrl;
+  let client: ReturnType<typeof createRemoteClient>;
   try {
-    server = normaliseBaseUrl(options.baseUrl);
+    // A test should answer promptly; a refused connection is the answer, not something to wait out.
+    client = createRemoteClient(options, { retries: 0 });
   } catch (error) {
     return { ok: false, reachable: false, message: error instanceof ApiError ? error.message : 'The server URL is invalid.' };
   }
-  const http = createHttpClient({
-    server,
-    token: options.token,
-    timeoutMs: options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes ?? REMOTE_DEFAULTS.maxBodyBytes,
-    // A test should answer promptly; a refused connection is the answer, not something to wait out.
-    retries: options.retries ?? 0,
-    transport: options.fetch ? fetchTransport(options.fetch) : nodeTransport(),
-  });
+  const { server, http } = client;
   const notUnleash = `${server.display} answered, but not like an Unleash server (no version at ${UI_CONFIG}): check the address and any path prefix.`;
   try {
     let res: HttpResponse;

@@ -82,8 +82,16 @@ function locate(url: string, last: Origin | undefined): { origin: Origin; path: 
   return { origin, path };
 }
 
-export function nodeTransport(): Transport {
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+export interface NodeTransportOptions {
+  /** The certificate authorities https trusts (tls-trust.ts builds them); Node's bundled list when absent. */
+  ca?: readonly string[] | undefined;
+}
+
+export function nodeTransport(options: NodeTransportOptions = {}): Transport {
+  const agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true, ...(options.ca ? { ca: [...options.ca] } : {}) }),
+  };
   let last: Origin | undefined;
   return {
     send(request) {

@@ -4,7 +4,7 @@ import { withQuery } from './base-url';
 import type { HttpRequest } from './http-client';
 
 /**
- * Unleash 7.0 removed POST /api/admin/events/search and POST /api/admin/ui-config (facts §7.1, §10). The major
+ * Unleash 7.0 removed POST /api/admin/events/search and POST /api/admin/ui-config (docs/versions.md#removed-in-70). The major
  * version GET /api/admin/ui-config reports picks the request; 6.x keeps the seed's endpoints.
  */
 export function speaksSeedApi(version: string): boolean {

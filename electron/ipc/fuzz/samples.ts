@@ -47,6 +47,9 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'connections.remove': { id: 'remote-1' },
   'connections.activate': { id: 'remote-1' },
   'connections.test': { baseUrl: 'https://unleash.example.com', token: 'fuzz-token' },
+  'connections.chooseCaFile': { id: 'remote-1' },
+  'connections.clearCaFile': { id: 'remote-1' },
   'app.info': {},
   'demo.reset': {},
+  'demo.saveStatus': {},
 };

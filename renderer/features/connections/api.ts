@@ -55,6 +55,20 @@ export function useResetDemo() {
   });
 }
 
+/** Main opens a file dialog for the CA certificate (the page never names a path). */
+export function useCaFile() {
+  const client = useQueryClient();
+  const choose = useMutation({
+    mutationFn: (id: string) => call('connections.chooseCaFile', { id }),
+    onSuccess: (status) => storeStatus(client, status),
+  });
+  const clear = useMutation({
+    mutationFn: (id: string) => call('connections.clearCaFile', { id }),
+    onSuccess: (status) => storeStatus(client, status),
+  });
+  return { choose, clear };
+}
+
 export function useTestConnection() {
   return useMutation({ mutationFn: (input: TestConnectionInput) => call('connections.test', input), meta: { readOnly: true } });
 }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus, ProfileView } from '../../../shared/schemas';
 import { renderApp, resetBridge } from '../../test/render';
 
-const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none' };
-const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory' };
+const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false };
+const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory', allowInsecureHttp: false, insecureHttp: false };
 
 function renderWith(status: ConnectionStatus) {
   const { bridge } = renderApp('/connections', {
@@ -25,20 +25,20 @@ afterEach(() => {
 
 describe('connections screen', () => {
   it('warns that tokens stay in memory when encryption is unavailable', async () => {
-    renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: false });
+    renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: false, activeInsecureHttp: false });
     const warning = await screen.findByText(/kept in memory only and will be asked for again next launch/);
     expect(warning.closest('[role="alert"]')).toBeTruthy();
     expect(screen.getByText('Token in memory only')).toBeTruthy();
   });
 
   it('shows no such warning when tokens are encrypted', async () => {
-    renderWith({ activeProfileId: 'demo', profiles: [demo], encryptionAvailable: true });
+    renderWith({ activeProfileId: 'demo', profiles: [demo], encryptionAvailable: true, activeInsecureHttp: false });
     await screen.findByRole('list', { name: 'All connections' });
     expect(screen.queryByText(/kept in memory only/)).toBeNull();
   });
 
   it('activates a remote profile and marks it active', async () => {
-    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true, activeInsecureHttp: false });
     const row = await screen.findByRole('listitem', { name: 'Staging' });
     fireEvent.click(within(row).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByRole('listitem', { name: 'Staging (active)' })).toBeTruthy();
@@ -46,7 +46,7 @@ describe('connections screen', () => {
   });
 
   it('resets the active demo only after confirmation, and says it is done', async () => {
-    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true, activeInsecureHttp: false });
     const row = await screen.findByRole('listitem', { name: 'Demo (active)' });
     expect(within(await screen.findByRole('listitem', { name: 'Staging' })).queryByRole('button', { name: 'Reset demo data' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Reset demo data' }));
@@ -57,7 +57,7 @@ describe('connections screen', () => {
   });
 
   it('asks for confirmation before removing a profile', async () => {
-    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true });
+    const bridge = renderWith({ activeProfileId: 'demo', profiles: [demo, staging], encryptionAvailable: true, activeInsecureHttp: false });
     const row = await screen.findByRole('listitem', { name: 'Staging' });
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     expect(bridge.calledWith('connections.remove')).toEqual([]);

@@ -40,7 +40,7 @@ function nameProblem(name: string): string | undefined {
 }
 
 /** Validate the form for saving. A new profile needs a token; on edit an empty token keeps the stored one. */
-export function checkSave(values: ProfileFormValues, editing?: ProfileView): Checked<SaveProfileInput> {
+export function checkSave(values: ProfileFormValues, editing?: ProfileView, allowInsecureHttp = false): Checked<SaveProfileInput> {
   const name = values.name.trim();
   const baseUrl = values.baseUrl.trim();
   const token = values.token.trim();
@@ -52,7 +52,7 @@ export function checkSave(values: ProfileFormValues, editing?: ProfileView): Che
   if (!editing && token === '') errors.token = 'Paste an API token with admin rights';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
-  const candidate = { ...(editing ? { id: editing.id } : {}), name, baseUrl, ...(token ? { token } : {}) };
+  const candidate = { ...(editing ? { id: editing.id } : {}), name, baseUrl, ...(token ? { token } : {}), allowInsecureHttp };
   // The contract's schema has the last word (lengths, URL form): anything it rejects is shown on its field.
   const parsed = saveProfileInputSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, input: parsed.data };
@@ -63,13 +63,13 @@ export function checkSave(values: ProfileFormValues, editing?: ProfileView): Che
  * What "Test connection" sends: the typed URL and token, or, when editing with the saved URL and no new
  * token, the saved profile itself (its stored token never reaches the renderer).
  */
-export function checkTest(values: ProfileFormValues, editing?: ProfileView): Checked<TestConnectionInput> {
+export function checkTest(values: ProfileFormValues, editing?: ProfileView, allowInsecureHttp = false): Checked<TestConnectionInput> {
   const baseUrl = values.baseUrl.trim();
   const token = values.token.trim();
   const urlError = urlProblem(baseUrl);
   if (urlError) return { ok: false, errors: { baseUrl: urlError } };
-  if (token !== '') return { ok: true, input: { baseUrl, token } };
-  if (editing && editing.hasToken && baseUrl === editing.baseUrl) return { ok: true, input: { id: editing.id } };
+  if (token !== '') return { ok: true, input: { baseUrl, token, ...(allowInsecureHttp ? { allowInsecureHttp } : {}) } };
+  if (editing && editing.hasToken && baseUrl === editing.baseUrl && allowInsecureHttp === editing.allowInsecureHttp) return { ok: true, input: { id: editing.id } };
   return {
     ok: false,
     errors: { token: editing ? 'Type the token to test a changed address' : 'Paste a token to test the connection' },

@@ -58,17 +58,17 @@ describe('connection form', () => {
     type('API token', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(bridge.inputsOf('connections.save')).toEqual([{ name: 'Production', baseUrl: 'https://unleash.example.com', token: 'secret' }]);
+    expect(bridge.inputsOf('connections.save')).toEqual([{ name: 'Production', baseUrl: 'https://unleash.example.com', token: 'secret', allowInsecureHttp: false }]);
   });
 
   it('keeps the stored token when editing with the token field empty', async () => {
-    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted' };
+    const profile: ProfileView = { id: 'p1', name: 'Prod', kind: 'remote', baseUrl: 'https://u.example.com', hasToken: true, tokenStorage: 'encrypted', allowInsecureHttp: false, insecureHttp: false };
     const onDone = renderForm(profile);
-    expect(screen.getByText('Leave empty to keep the stored token.')).toBeTruthy();
+    expect(screen.getByText('Leave empty to keep the stored token (only while the address stays on the same server).')).toBeTruthy();
     type('Name', 'Production');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(bridge.inputsOf('connections.save')).toEqual([{ id: 'p1', name: 'Production', baseUrl: 'https://u.example.com' }]);
+    expect(bridge.inputsOf('connections.save')).toEqual([{ id: 'p1', name: 'Production', baseUrl: 'https://u.example.com', allowInsecureHttp: false }]);
   });
 
   it('tests the typed settings and shows the report sentence and version', async () => {
@@ -96,5 +96,23 @@ describe('connection form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     expect(await screen.findByText('must be an http(s) URL')).toBeTruthy();
     expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('insecure http (issue 8 §2)', () => {
+  it('sends the "Allow insecure http" choice with the save and the test', async () => {
+    renderForm();
+    type('Name', 'Intranet');
+    type('Base URL', 'http://unleash.intranet');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Allow insecure http/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    await vi.waitFor(() =>
+      expect(bridge.inputsOf('connections.save')).toEqual([
+        { name: 'Intranet', baseUrl: 'http://unleash.intranet', token: 'T', allowInsecureHttp: true },
+      ]),
+    );
+    expect(bridge.inputsOf('connections.test')).toEqual([{ baseUrl: 'http://unleash.intranet', token: 'T', allowInsecureHttp: true }]);
   });
 });

@@ -27,6 +27,7 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   }, [rejected]);
   const [values, setValues] = useState(() => initialValues(editing));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [allowInsecureHttp, setAllowInsecureHttp] = useState(editing?.allowInsecureHttp ?? false);
   const save = useSaveProfile();
   const test = useTestConnection();
 
@@ -39,7 +40,7 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkSave(values, editing);
+    const checked = checkSave(values, editing, allowInsecureHttp);
     if (!checked.ok) {
       setErrors(checked.errors);
       setRejected((n) => n + 1);
@@ -54,7 +55,7 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   };
 
   const onTest = () => {
-    const checked = checkTest(values, editing);
+    const checked = checkTest(values, editing, allowInsecureHttp);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     test.mutate(checked.input);
@@ -88,7 +89,7 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
         hint={
           editing
             ? editing.hasToken
-              ? 'Leave empty to keep the stored token.'
+              ? 'Leave empty to keep the stored token (only while the address stays on the same server).'
               : 'No token is stored for this connection yet.'
             : encryptionAvailable
               ? 'An admin or personal access token. It is stored encrypted and never shown again.'
@@ -98,6 +99,20 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
         autoComplete="off"
         spellCheck={false}
       />
+      <label className="checkbox-field">
+        <input
+          type="checkbox"
+          checked={allowInsecureHttp}
+          onChange={(event) => {
+            setAllowInsecureHttp(event.target.checked);
+            test.reset();
+          }}
+        />
+        <span>
+          Allow insecure http
+          <span className="field-hint"> The token then travels unencrypted to servers on other machines. Use only on a trusted network.</span>
+        </span>
+      </label>
       {save.isError && !savedErrorOnFields && <ErrorBanner error={save.error} action="Saving the connection" />}
       {test.isError && <ErrorBanner error={test.error} action="Testing the connection" />}
       {test.data && !test.isPending && <TestReport report={test.data} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useRemoveProfile, useResetDemo, useTestConnection } from './api';
+import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 
@@ -21,11 +21,12 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const remove = useRemoveProfile();
   const test = useTestConnection();
   const reset = useResetDemo();
+  const caFile = useCaFile();
   const [confirming, setConfirming] = useState(false);
   const remote = profile.kind === 'remote';
   // Only the active demo can be reset: its data is what every screen shows right now.
   const resettable = !remote && active;
-  const error = activate.error ?? remove.error ?? test.error ?? reset.error;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? caFile.choose.error ?? caFile.clear.error;
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -34,6 +35,11 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
           <span className="profile-name">{profile.name}</span>
           <span className={`badge badge-${profile.kind}`}>{remote ? 'Remote' : 'Demo'}</span>
           {active && <span className="badge badge-active">Active</span>}
+          {profile.insecureHttp && (
+            <span className="badge badge-warning" title="The API token travels unencrypted over plain http">
+              insecure http
+            </span>
+          )}
         </div>
         <p className="profile-meta">
           {remote ? (
@@ -41,6 +47,12 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
               <span className="mono">{profile.baseUrl}</span>
               <span aria-hidden="true"> · </span>
               <span className={profile.tokenStorage === 'memory' ? 'warning-text' : undefined}>{TOKEN_LABEL[profile.tokenStorage]}</span>
+              {profile.caFileName && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span>Trusts CA {profile.caFileName}</span>
+                </>
+              )}
             </>
           ) : (
             'Built-in sample instance, kept on this computer. Safe to experiment with.'
@@ -59,6 +71,16 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
         {remote && (
           <button type="button" className="button" onClick={onEdit}>
             Edit
+          </button>
+        )}
+        {remote && (
+          <button type="button" className="button" onClick={() => caFile.choose.mutate(profile.id)} disabled={caFile.choose.isPending}>
+            Choose CA file…
+          </button>
+        )}
+        {remote && profile.caFileName && (
+          <button type="button" className="button button-quiet" onClick={() => caFile.clear.mutate(profile.id)} disabled={caFile.clear.isPending}>
+            Forget CA file
           </button>
         )}
         {remote && !confirming && (

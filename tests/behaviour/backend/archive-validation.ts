@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { backendArea, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
 
+/** From set-up: `child` depends on `parent`; `lone` has no dependency. */
 interface Fx {
   parent: string;
   child: string;
@@ -17,7 +18,7 @@ const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'add a dependency child -> parent',
     run: (b, fx) => b.fixtures.addDependency('default', fx.child, { feature: fx.parent, enabled: true }),
-    expect: { events: (fx) => [{ type: 'feature-dependency-added', featureName: fx.child, data: { feature: fx.parent, enabled: true } }] },
+    expect: { succeeds: true, events: (fx) => [{ type: 'feature-dependency-added', featureName: fx.child, data: { feature: fx.parent, enabled: true } }] },
   },
   {
     name: 'a dependency on an unknown flag',
@@ -39,11 +40,17 @@ const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'archive the child',
     run: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.child] }),
-    expect: { events: (fx) => [{ type: 'feature-archived', featureName: fx.child, project: 'default' }] },
+    expect: { succeeds: true, events: (fx) => [{ type: 'feature-archived', featureName: fx.child, project: 'default' }] },
   },
-  { name: 'validate the parent after its child was archived', run: (b, fx) => b.validateArchive({ projectId: 'default', features: [fx.parent] }), expect: answer(() => [], false) },
+  {
+    name: 'validate the parent after its child was archived',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.child] }),
+    run: (b, fx) => b.validateArchive({ projectId: 'default', features: [fx.parent] }),
+    expect: answer(() => [], false),
+  },
   {
     name: 'the archived child is no longer listed',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.child] }),
     run: (b) => b.listProjectFeatures({ projectId: 'default' }),
     expect: { result: (value, fx) => expect((value as { name: string }[]).map((f) => f.name)).not.toContain(fx.child) },
   },
@@ -51,6 +58,10 @@ const scenarios: BackendScenario<Fx>[] = [
 
 export const archiveValidationBackend = backendArea<Fx>({
   name: 'archive-validation',
-  setup: async (b) => ({ parent: await newFeature(b, 'b-parent'), child: await newFeature(b, 'b-child'), lone: await newFeature(b, 'b-lone') }),
+  setup: async (b) => {
+    const fx = { parent: await newFeature(b, 'b-parent'), child: await newFeature(b, 'b-child'), lone: await newFeature(b, 'b-lone') };
+    await b.fixtures.addDependency('default', fx.child, { feature: fx.parent, enabled: true });
+    return fx;
+  },
   scenarios,
 });

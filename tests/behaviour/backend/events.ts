@@ -4,7 +4,7 @@ import { unique } from '../support/run-id';
 import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
 
-/** Events list and search. On 8.x the remote backend searches over GET /search/events (facts §10). */
+/** Events list and search. On 8.x the remote backend searches over GET /search/events (docs/versions.md#removed-in-70). */
 interface Fx {
   feature: string;
   segName: string;

@@ -2,11 +2,15 @@ import { expect } from 'vitest';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendScenario } from './scenario';
 
+/** `name`/`id` and `name2`/`id2` exist from set-up; the create scenarios make their own (`created*`). */
 interface Fx {
   name: string;
   name2: string;
   id: number;
   id2: number;
+  createdName: string;
+  createdProjectName: string;
+  createdId: number;
 }
 
 const IN_USERS = { contextName: 'userId', operator: 'IN' as const, values: ['u1', 'u2'], inverted: false, caseInsensitive: false };
@@ -15,25 +19,22 @@ const upsert = (fx: Fx, description = 'probe segment') => ({ name: fx.name, desc
 const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'create a global segment',
-    run: (b, fx) => b.createSegment(upsert(fx)),
+    run: (b, fx) => b.createSegment({ ...upsert(fx), name: fx.createdName }),
     expect: {
       result: (value, fx) => {
-        expect(value).toMatchObject({ name: fx.name, description: 'probe segment', constraints: [IN_USERS], createdBy: 'admin' });
+        expect(value).toMatchObject({ name: fx.createdName, description: 'probe segment', constraints: [IN_USERS], createdBy: 'admin' });
         expect((value as { project?: unknown }).project ?? undefined).toBeUndefined();
-        fx.id = (value as { id: number }).id;
+        fx.createdId = (value as { id: number }).id;
       },
-      events: (fx) => [{ type: 'segment-created', data: { id: fx.id, name: fx.name }, preData: null, project: null }],
+      events: (fx) => [{ type: 'segment-created', data: { id: fx.createdId, name: fx.createdName }, preData: null, project: null }],
     },
   },
   {
     name: 'create a project segment without description',
-    run: (b, fx) => b.createSegment({ name: fx.name2, project: 'default', constraints: [] }),
+    run: (b, fx) => b.createSegment({ name: fx.createdProjectName, project: 'default', constraints: [] }),
     expect: {
-      result: (value, fx) => {
-        expect(value).toMatchObject({ name: fx.name2, project: 'default', description: null });
-        fx.id2 = (value as { id: number }).id;
-      },
-      events: (fx) => [{ type: 'segment-created', data: { name: fx.name2 }, project: 'default' }],
+      result: (value, fx) => expect(value).toMatchObject({ name: fx.createdProjectName, project: 'default', description: null }),
+      events: (fx) => [{ type: 'segment-created', data: { name: fx.createdProjectName }, project: 'default' }],
     },
   },
   {
@@ -69,7 +70,12 @@ const scenarios: BackendScenario<Fx>[] = [
       events: (fx) => [{ type: 'segment-updated', data: { id: fx.id, description: 'updated' }, preData: { description: 'probe segment' } }],
     },
   },
-  { name: 'get shows the update', run: (b, fx) => b.getSegment({ id: fx.id }), expect: { result: { description: 'updated' } } },
+  {
+    name: 'get shows the update',
+    arrange: (b, fx) => b.updateSegment({ id: fx.id, segment: upsert(fx, 'updated') }),
+    run: (b, fx) => b.getSegment({ id: fx.id }),
+    expect: { result: { description: 'updated' } },
+  },
   {
     name: "update: rename to another segment's name",
     run: (b, fx) => b.updateSegment({ id: fx.id, segment: { ...upsert(fx), name: fx.name2 } }),
@@ -79,10 +85,11 @@ const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'delete an unused segment',
     run: (b, fx) => b.deleteSegment({ id: fx.id2 }),
-    expect: { events: (fx) => [{ type: 'segment-deleted', data: null, preData: { id: fx.id2, name: fx.name2 }, project: 'default' }] },
+    expect: { succeeds: true, events: (fx) => [{ type: 'segment-deleted', data: null, preData: { id: fx.id2, name: fx.name2 }, project: 'default' }] },
   },
   {
     name: 'delete it again',
+    arrange: (b, fx) => b.deleteSegment({ id: fx.id2 }).catch(() => undefined),
     run: (b, fx) => b.deleteSegment({ id: fx.id2 }),
     expect: { error: { status: 404, name: 'NotFoundError', message: (fx) => `No segment exists with ID "${fx.id2}"` } },
   },
@@ -90,6 +97,12 @@ const scenarios: BackendScenario<Fx>[] = [
 
 export const segmentsBackend = backendArea<Fx>({
   name: 'segments',
-  setup: async () => ({ name: unique('b-seg'), name2: unique('b-seg2'), id: 0, id2: 0 }),
+  setup: async (b) => {
+    const name = unique('b-seg');
+    const name2 = unique('b-seg2');
+    const { id } = await b.createSegment({ name, description: 'probe segment', constraints: [IN_USERS] });
+    const { id: id2 } = await b.createSegment({ name: name2, project: 'default', constraints: [] });
+    return { name, name2, id, id2, createdName: unique('b-seg-new'), createdProjectName: unique('b-seg-new2'), createdId: 0 };
+  },
   scenarios,
 });

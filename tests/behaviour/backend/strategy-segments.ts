@@ -3,12 +3,15 @@ import type { SetStrategySegments } from '../../../shared/schemas';
 import { backendArea, type BackendScenario } from './scenario';
 import { newFeature, newSegment } from './fixtures';
 
+/** From set-up: `feature` with a flexibleRollout strategy (`strategyId`) using segA; the add scenario uses its own. */
 interface Fx {
   feature: string;
   segA: { id: number; name: string };
   segB: { id: number; name: string };
   extra: number[];
   strategyId: string;
+  addTo: string;
+  addSegment: number;
 }
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -21,22 +24,20 @@ const set = (fx: Fx, segmentIds: number[], overrides: Partial<SetStrategySegment
 });
 const ids = (value: unknown): number[] => (value as { id: number }[]).map((s) => s.id).sort((a, b) => a - b);
 
+const withSegment = (feature: string, segment: number) => ({
+  name: 'flexibleRollout',
+  constraints: [],
+  parameters: { rollout: '50', stickiness: 'default', groupId: feature },
+  segments: [segment],
+});
+
 const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'add a strategy with a segment',
-    run: (b, fx) =>
-      b.fixtures.addFeatureStrategy('default', fx.feature, 'development', {
-        name: 'flexibleRollout',
-        constraints: [],
-        parameters: { rollout: '50', stickiness: 'default', groupId: fx.feature },
-        segments: [fx.segA.id],
-      }),
+    run: (b, fx) => b.fixtures.addFeatureStrategy('default', fx.addTo, 'development', withSegment(fx.addTo, fx.addSegment)),
     expect: {
-      result: (value, fx) => {
-        expect(value).toMatchObject({ name: 'flexibleRollout', segments: [fx.segA.id] });
-        fx.strategyId = (value as { id: string }).id;
-      },
-      events: (fx) => [{ type: 'feature-strategy-add', featureName: fx.feature, project: 'default', environment: 'development' }],
+      result: (value, fx) => expect(value).toMatchObject({ name: 'flexibleRollout', segments: [fx.addSegment] }),
+      events: (fx) => [{ type: 'feature-strategy-add', featureName: fx.addTo, project: 'default', environment: 'development' }],
     },
   },
   {
@@ -76,11 +77,17 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'the strategy has both',
+    arrange: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
     run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
     expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id, fx.segB.id].sort((a, b) => a - b)) },
   },
   { name: 'replace with []', run: (b, fx) => b.setStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
-  { name: 'the strategy has none', run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }), expect: { result: [] } },
+  {
+    name: 'the strategy has none',
+    arrange: (b, fx) => b.setStrategySegments(set(fx, [])),
+    run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
+    expect: { result: [] },
+  },
   {
     name: 'replace with an unknown segment',
     run: (b, fx) => b.setStrategySegments(set(fx, [999999])),
@@ -118,14 +125,25 @@ const scenarios: BackendScenario<Fx>[] = [
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 1, usedInProjects: 1 }) },
   },
-  { name: 'archive the flag', run: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }), expect: { result: undefined } },
-  { name: 'strategies of an archived flag are no longer listed', run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }), expect: { result: { strategies: [] } } },
+  { name: 'archive the flag', run: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }), expect: { succeeds: true } },
+  {
+    name: 'strategies of an archived flag are no longer listed',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
+    run: (b, fx) => b.getStrategiesUsingSegment({ id: fx.segA.id }),
+    expect: { result: { strategies: [] } },
+  },
   {
     name: 'nor counted in the list',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
     run: (b) => b.listSegments(),
     expect: { result: (value, fx) => expect((value as { id: number }[]).find((s) => s.id === fx.segA.id)).toMatchObject({ usedInFeatures: 0, usedInProjects: 0 }) },
   },
-  { name: 'and the segment can be deleted', run: (b, fx) => b.deleteSegment({ id: fx.segA.id }), expect: { events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] } },
+  {
+    name: 'and the segment can be deleted',
+    arrange: (b, fx) => b.archiveFeatures({ projectId: 'default', features: [fx.feature] }),
+    run: (b, fx) => b.deleteSegment({ id: fx.segA.id }),
+    expect: { succeeds: true, events: (fx) => [{ type: 'segment-deleted', preData: { name: fx.segA.name } }] },
+  },
 ];
 
 export const strategySegmentsBackend = backendArea<Fx>({
@@ -133,7 +151,18 @@ export const strategySegmentsBackend = backendArea<Fx>({
   setup: async (b) => {
     const extra: number[] = [];
     for (let i = 0; i < 6; i += 1) extra.push((await newSegment(b, 'b-extra')).id);
-    return { feature: await newFeature(b, 'b-ss'), segA: await newSegment(b, 'b-ssa'), segB: await newSegment(b, 'b-ssb'), extra, strategyId: '' };
+    const feature = await newFeature(b, 'b-ss');
+    const segA = await newSegment(b, 'b-ssa');
+    const strategy = await b.fixtures.addFeatureStrategy('default', feature, 'development', withSegment(feature, segA.id));
+    return {
+      feature,
+      segA,
+      segB: await newSegment(b, 'b-ssb'),
+      extra,
+      strategyId: strategy.id,
+      addTo: await newFeature(b, 'b-ss-add'),
+      addSegment: (await newSegment(b, 'b-ss-add')).id,
+    };
   },
   scenarios,
 });

@@ -3,20 +3,23 @@ import type { StrategyType } from '../../../shared/schemas';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendScenario } from './scenario';
 
+/** `name`: a custom strategy type made in set-up; the create scenario makes `createdName`. */
 interface Fx {
   name: string;
+  createdName: string;
 }
 
+const P1 = { name: 'p1', type: 'string' as const, description: 'd', required: false };
 const PARAMETERS = [{ name: 'p1', type: 'number' as const, description: 'd2', required: true }, { name: 'p2', type: 'list' as const }];
 const find = (value: unknown, name: string): StrategyType | undefined => (value as StrategyType[]).find((s) => s.name === name);
 
 const scenarios: BackendScenario<Fx>[] = [
   {
     name: 'create a custom strategy type',
-    run: (b, fx) => b.fixtures.createStrategyType({ name: fx.name, description: 'probe custom', parameters: [{ name: 'p1', type: 'string', description: 'd', required: false }] }),
+    run: (b, fx) => b.fixtures.createStrategyType({ name: fx.createdName, description: 'probe custom', parameters: [P1] }),
     expect: {
-      result: (value, fx) => expect(value).toMatchObject({ name: fx.name, editable: true, deprecated: false, description: 'probe custom' }),
-      events: (fx) => [{ type: 'strategy-created', data: { name: fx.name } }],
+      result: (value, fx) => expect(value).toMatchObject({ name: fx.createdName, editable: true, deprecated: false, description: 'probe custom' }),
+      events: (fx) => [{ type: 'strategy-created', data: { name: fx.createdName } }],
     },
   },
   {
@@ -31,6 +34,7 @@ const scenarios: BackendScenario<Fx>[] = [
   },
   {
     name: 'the list shows the update',
+    arrange: (b, fx) => b.updateStrategyType({ name: fx.name, update: { description: 'updated', parameters: PARAMETERS } }),
     run: (b) => b.listStrategyTypes(),
     expect: { result: (value, fx) => expect(find(value, fx.name)).toMatchObject({ description: 'updated', parameters: PARAMETERS }) },
   },
@@ -75,4 +79,12 @@ const scenarios: BackendScenario<Fx>[] = [
   },
 ];
 
-export const strategyTypesBackend = backendArea<Fx>({ name: 'strategy-types', setup: async () => ({ name: unique('b-custom') }), scenarios });
+export const strategyTypesBackend = backendArea<Fx>({
+  name: 'strategy-types',
+  setup: async (b) => {
+    const name = unique('b-custom');
+    await b.fixtures.createStrategyType({ name, description: 'probe custom', parameters: [P1] });
+    return { name, createdName: unique('b-custom-new') };
+  },
+  scenarios,
+});

@@ -1,7 +1,7 @@
 import type { FixturedBackend } from '../../../electron/backend/instance-fixtures';
 import { majorVersion } from '../../../shared/schemas';
 import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
-import { spawnDemoServer } from './demo-server';
+import { startDemoServer } from '../../../scripts/demo-server/spawn';
 import type { Opened, SuiteTarget } from './target-suite';
 
 export interface OpenBackend extends Opened {
@@ -41,7 +41,7 @@ const remoteDemo: BackendTarget = {
   id: 'remote -> demo-server',
   kind: 'demo',
   async open() {
-    const server = await spawnDemoServer(DEMO_TOKEN);
+    const server = await startDemoServer(DEMO_TOKEN);
     return remote(server.url, server.token, () => server.stop());
   },
 };

@@ -41,7 +41,8 @@ export function prepare(request: WireRequest, adminToken: string): PreparedReque
   return { method: request.method, path: request.path, headers, body };
 }
 
-export function parseBody(text: string): unknown {
+/** The JSON of an answer, or undefined for an empty or non-JSON body (the checks then look at `text`). */
+export function jsonOrUndefined(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -62,6 +63,6 @@ export function fetchSender(baseUrl: string, adminToken: string): Send {
     const text = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => (headers[key] = value));
-    return { status: response.status, headers, text, json: parseBody(text) };
+    return { status: response.status, headers, text, json: jsonOrUndefined(text) };
   };
 }

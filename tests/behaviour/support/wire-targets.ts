@@ -1,7 +1,7 @@
 import { REAL_6, REAL_8, skipMessage, type LiveServer } from './env';
 import type { Opened, SuiteTarget } from './target-suite';
-import { spawnDemoServer } from './demo-server';
-import { fetchSender, parseBody, prepare, type Send } from './wire-client';
+import { startDemoServer } from '../../../scripts/demo-server/spawn';
+import { fetchSender, jsonOrUndefined, prepare, type Send } from './wire-client';
 
 export interface OpenTarget extends Opened {
   send: Send;
@@ -45,7 +45,7 @@ const httpFace: WireTarget = {
       const text = bodyText(response.body);
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(response.headers ?? {})) headers[key.toLowerCase()] = String(value);
-      return { status: response.status, headers, text, json: parseBody(text) };
+      return { status: response.status, headers, text, json: jsonOrUndefined(text) };
     };
     return { send, major: await reportedMajor(send), close: async () => undefined };
   },
@@ -55,7 +55,7 @@ const demoServer: WireTarget = {
   id: 'demo-server (HTTP)',
   kind: 'demo',
   async open() {
-    const server = await spawnDemoServer(DEMO_TOKEN);
+    const server = await startDemoServer(DEMO_TOKEN);
     const send = fetchSender(server.url, server.token);
     try {
       return { send, major: await reportedMajor(send), close: () => server.stop() };

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { createFeature } from '../support/wire-fixtures';
+import { addDependency, createFeature } from '../support/wire-fixtures';
 import { area, type WireScenario } from './scenario';
 import { badData, transportRows } from './common';
 
-/** Probe "Feature dependencies" (the set-up) and "Archive validate". */
+/** Probe "Feature dependencies" and "Archive validate". From set-up: `child` depends on `parent`; `lone` on nothing. */
 interface Fx {
   parent: string;
   child: string;
@@ -84,15 +84,20 @@ const validation: WireScenario<Fx>[] = [
       ],
     },
   },
-  { name: 'validate: parent after its child was archived', request: (fx) => validate([fx.parent]), expect: answer(() => [], false) },
+  {
+    name: 'validate: parent after its child was archived',
+    arrange: (send, fx) => send({ method: 'DELETE', path: `/api/admin/projects/default/features/${fx.child}` }),
+    request: (fx) => validate([fx.parent]),
+    expect: answer(() => [], false),
+  },
 ];
 
 export const archiveValidationArea = area<Fx>({
   name: 'archive-validation',
-  setup: async (send) => ({
-    parent: await createFeature(send, 'av-parent'),
-    child: await createFeature(send, 'av-child'),
-    lone: await createFeature(send, 'av-lone'),
-  }),
+  setup: async (send) => {
+    const fx = { parent: await createFeature(send, 'av-parent'), child: await createFeature(send, 'av-child'), lone: await createFeature(send, 'av-lone') };
+    await addDependency(send, fx.child, fx.parent);
+    return fx;
+  },
   scenarios: [...dependencies, ...validation],
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { WireExpect, WireScenario } from './scenario';
 
-/** The answers every endpoint shares (probe §4), as expectation builders. */
+/** The answers every endpoint shares (docs/server-behaviour.md#request-pipeline), as expectation builders. */
 
 export const NO_AUTH_MESSAGE = 'Your request had no authorization header';
 

@@ -74,16 +74,19 @@ const scenarios: WireScenario<Fx>[] = [
   },
   {
     name: 'GET the archived flag',
+    arrange: (send, fx) => send({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     request: (fx) => ({ method: 'GET', path: flagPath('default', fx.archived) }),
     expect: { status: 404, name: 'NotFoundError', body: (json, fx) => expect(json).toMatchObject({ message: `Could not find feature flag with name ${fx.archived}` }) },
   },
   {
     name: 'DELETE the archived flag again: 202, archived once more',
+    arrange: (send, fx) => send({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     request: (fx) => ({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     expect: { status: 202, empty: true, events: (fx) => [{ type: 'feature-archived', featureName: fx.archived }] },
   },
   {
     name: 'batch-archive the archived flag and an unknown one: 6.x archives the archived one again',
+    arrange: (send, fx) => send({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     request: (fx) => ({ method: 'POST', path: '/api/admin/projects/default/archive', body: { features: [fx.archived, NO_FLAG] } }),
     expect: {
       status: 202,
@@ -96,11 +99,13 @@ const scenarios: WireScenario<Fx>[] = [
   },
   {
     name: 'add a strategy to the archived flag: accepted',
+    arrange: (send, fx) => send({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     request: (fx) => addDefault('default', fx.archived),
     expect: { status: 200, body: { name: 'default', constraints: [], parameters: {}, segments: [] } },
   },
   {
     name: 'the archived flag is not listed',
+    arrange: (send, fx) => send({ method: 'DELETE', path: flagPath('default', fx.archived) }),
     request: { method: 'GET', path: '/api/admin/projects/default/features' },
     expect: { status: 200, body: (json, fx) => expect(listed(json)).not.toContain(fx.archived) },
   },

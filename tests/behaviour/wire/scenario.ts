@@ -1,17 +1,8 @@
 import type { Send, WireRequest } from '../support/wire-client';
+import type { EventWatch } from '../support/outcome';
 import type { Versioned } from '../support/target-suite';
 
-/** An event a write must append (matched as a subset of the event record). */
-export interface EventExpect {
-  type: string;
-  data?: Record<string, unknown> | null;
-  preData?: Record<string, unknown> | null;
-  project?: string | null;
-  featureName?: string | null;
-  environment?: string | null;
-}
-
-export interface WireExpect<Fx> {
+export interface WireExpect<Fx> extends EventWatch<Fx> {
   /** An exact status, or '4xx' where the demo's clear client error may pick its own code. */
   status: number | '4xx';
   /** Unleash error `name`. */
@@ -27,13 +18,14 @@ export interface WireExpect<Fx> {
   /** A subset the JSON body must contain, or a check of it. */
   body?: Record<string, unknown> | unknown[] | ((json: unknown, fx: Fx) => void);
   location?: string | ((fx: Fx) => string);
-  /** Events this request appends, in any order. */
-  events?: (fx: Fx) => EventExpect[];
-  /** The request appends no event whose JSON contains this text. */
-  noEventsMentioning?: (fx: Fx) => string;
 }
 
 export interface WireScenario<Fx> extends Versioned<WireExpect<Fx>> {
+  /**
+   * Brings about the state a step of a story reads (the write of the step before), so the step also runs alone;
+   * idempotent, since in a full run the step before has done the same. Not checked: the scenario's own call is.
+   */
+  arrange?: (send: Send, fx: Fx) => Promise<unknown>;
   request: WireRequest | ((fx: Fx) => WireRequest);
 }
 

@@ -1,19 +1,25 @@
 import { expect } from 'vitest';
 import type { Send } from '../support/wire-client';
-import { getJson } from '../support/wire-fixtures';
+import { createSegment, getJson } from '../support/wire-fixtures';
 import { RUN_ID, unique } from '../support/run-id';
 import { area, type WireScenario } from './scenario';
 import { badData, contentType, malformedJson, noToken, notFound, transportRows } from './common';
 
-/** Probe "Segments: create / list / get / update / delete". Ids come from the server and are kept here. */
+/**
+ * Probe "Segments: create / list / get / update / delete". The segments the scenarios read, update and delete are
+ * made in set-up (`id`, `unusedId`, and the one named `name2`), so any scenario runs alone; the create scenarios make their own.
+ */
 interface Fx {
   name: string;
   name2: string;
   numeric: number;
   oneChar: string;
   id: number;
-  id2: number;
   unusedId: number;
+  unusedName: string;
+  createdName: string;
+  createdName2: string;
+  createdId: number;
 }
 
 const IN_USERS = { contextName: 'userId', operator: 'IN', values: ['u1', 'u2'], inverted: false, caseInsensitive: false };
@@ -34,7 +40,7 @@ async function freeOneCharName(send: Send): Promise<string> {
   return free ?? String.fromCodePoint(0x4e00 + Math.floor(Math.random() * 20_000));
 }
 
-function storeId(key: 'id' | 'id2' | 'unusedId') {
+function storeId(key: 'createdId') {
   return (json: unknown, fx: Fx): void => {
     expect(json).toMatchObject({ id: expect.any(Number) });
     fx[key] = (json as { id: number }).id;
@@ -44,29 +50,26 @@ function storeId(key: 'id' | 'id2' | 'unusedId') {
 const create: WireScenario<Fx>[] = [
   {
     name: 'create: valid segment',
-    request: (fx) => ({ method: 'POST', path: '/api/admin/segments', body: valid(fx) }),
+    request: (fx) => ({ method: 'POST', path: '/api/admin/segments', body: { ...valid(fx), name: fx.createdName } }),
     expect: {
       status: 201,
       body: (json, fx) => {
-        storeId('id')(json, fx);
-        expect(json).toMatchObject({ name: fx.name, description: 'probe segment', constraints: [STORED_IN_USERS], createdBy: 'admin' });
+        storeId('createdId')(json, fx);
+        expect(json).toMatchObject({ name: fx.createdName, description: 'probe segment', constraints: [STORED_IN_USERS], createdBy: 'admin' });
         expect(json).not.toHaveProperty('project'); // global segment: key absent, not null
         expect(typeof (json as { createdAt: unknown }).createdAt).toBe('string');
       },
-      location: (fx) => `segments/${fx.id}`,
-      events: (fx) => [{ type: 'segment-created', data: { id: fx.id, name: fx.name, description: 'probe segment' }, preData: null, project: null }],
+      location: (fx) => `segments/${fx.createdId}`,
+      events: (fx) => [{ type: 'segment-created', data: { id: fx.createdId, name: fx.createdName, description: 'probe segment' }, preData: null, project: null }],
     },
   },
   {
     name: 'create: project default, no description',
-    request: (fx) => ({ method: 'POST', path: '/api/admin/segments', body: { name: fx.name2, project: 'default', constraints: [] } }),
+    request: (fx) => ({ method: 'POST', path: '/api/admin/segments', body: { name: fx.createdName2, project: 'default', constraints: [] } }),
     expect: {
       status: 201,
-      body: (json, fx) => {
-        storeId('id2')(json, fx);
-        expect(json).toMatchObject({ name: fx.name2, description: null, project: 'default', constraints: [] });
-      },
-      events: (fx) => [{ type: 'segment-created', data: { name: fx.name2, project: 'default' }, project: 'default' }],
+      body: (json, fx) => expect(json).toMatchObject({ id: expect.any(Number), name: fx.createdName2, description: null, project: 'default', constraints: [] }),
+      events: (fx) => [{ type: 'segment-created', data: { name: fx.createdName2, project: 'default' }, project: 'default' }],
     },
   },
   {
@@ -165,8 +168,8 @@ const create: WireScenario<Fx>[] = [
     request: { method: 'POST', path: '/api/admin/segments', body: { name: `extra-${RUN_ID}`, constraints: [], bogus: 1 } },
     expect: {
       status: 201,
-      body: (json, fx) => {
-        storeId('unusedId')(json, fx);
+      body: (json) => {
+        expect(json).toMatchObject({ id: expect.any(Number) });
         expect(json).not.toHaveProperty('bogus');
       },
     },
@@ -216,6 +219,7 @@ const update: WireScenario<Fx>[] = [
   },
   {
     name: 'update: GET shows the new description',
+    arrange: (send, fx) => send({ method: 'PUT', path: `/api/admin/segments/${fx.id}`, body: valid(fx, 'updated') }),
     request: (fx) => ({ method: 'GET', path: `/api/admin/segments/${fx.id}` }),
     expect: { status: 200, body: { description: 'updated' } },
   },
@@ -259,11 +263,12 @@ const remove: WireScenario<Fx>[] = [
     expect: {
       status: 204,
       empty: true,
-      events: (fx) => [{ type: 'segment-deleted', data: null, preData: { id: fx.unusedId, name: `extra-${RUN_ID}` } }],
+      events: (fx) => [{ type: 'segment-deleted', data: null, preData: { id: fx.unusedId, name: fx.unusedName } }],
     },
   },
   {
     name: 'delete: the same id again',
+    arrange: (send, fx) => send({ method: 'DELETE', path: `/api/admin/segments/${fx.unusedId}` }),
     request: (fx) => ({ method: 'DELETE', path: `/api/admin/segments/${fx.unusedId}` }),
     expect: { status: 404, name: 'NotFoundError', message: 'No segment exists with ID' },
   },
@@ -278,14 +283,24 @@ const remove: WireScenario<Fx>[] = [
 
 export const segmentsArea = area<Fx>({
   name: 'segments',
-  setup: async (send) => ({
-    name: unique('probe-seg'),
-    name2: unique('probe-seg2'),
-    numeric: Date.now() * 100 + Math.floor(Math.random() * 100),
-    oneChar: await freeOneCharName(send),
-    id: 0,
-    id2: 0,
-    unusedId: 0,
-  }),
+  setup: async (send) => {
+    const name = unique('probe-seg');
+    const name2 = unique('probe-seg2');
+    const unusedName = unique('probe-unused');
+    // a second segment, so that renaming the first to its name is refused
+    await createSegment(send, { name: name2, project: 'default', constraints: [] });
+    return {
+      name,
+      name2,
+      numeric: Date.now() * 100 + Math.floor(Math.random() * 100),
+      oneChar: await freeOneCharName(send),
+      id: await createSegment(send, { name, description: 'probe segment', constraints: [IN_USERS] }),
+      unusedId: await createSegment(send, { name: unusedName, constraints: [] }),
+      unusedName,
+      createdName: unique('probe-seg-new'),
+      createdName2: unique('probe-seg-new2'),
+      createdId: 0,
+    };
+  },
   scenarios: [...create, ...read, ...update, ...remove],
 });

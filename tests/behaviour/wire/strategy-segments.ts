@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createFeature, createSegment } from '../support/wire-fixtures';
+import { addStrategy, createFeature, createSegment } from '../support/wire-fixtures';
 import { unique } from '../support/run-id';
 import { area, type WireScenario } from './scenario';
 import { badData, malformedJson, contentType, notFound } from './common';
@@ -12,8 +12,12 @@ interface Fx {
   segA: number;
   segB: number;
   extra: number[];
+  /** From set-up: the parent's flexibleRollout strategy using segA, and the child's plain one. */
   strategyId: string;
   plainStrategyId: string;
+  /** A flag and a segment of its own for the add scenarios, so they change nothing the others read. */
+  addTo: string;
+  addSegment: number;
 }
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -31,37 +35,31 @@ const without = (fx: Fx, field: string): Record<string, unknown> => {
   delete body[field];
   return body;
 };
+const flexibleRollout = (feature: string, segment: number): Record<string, unknown> => ({
+  name: 'flexibleRollout',
+  constraints: [],
+  parameters: { rollout: '50', stickiness: 'default', groupId: feature },
+  segments: [segment],
+});
 const segmentIdsOf = (json: unknown): number[] => (json as { segments: { id: number }[] }).segments.map((s) => s.id);
 
 const onStrategies: WireScenario<Fx>[] = [
   {
     name: 'add a flexibleRollout strategy with a segment',
-    request: (fx) => ({
-      method: 'POST',
-      path: strategiesPath(fx.parent),
-      body: { name: 'flexibleRollout', constraints: [], parameters: { rollout: '50', stickiness: 'default', groupId: fx.parent }, segments: [fx.segA] },
-    }),
+    request: (fx) => ({ method: 'POST', path: strategiesPath(fx.addTo), body: flexibleRollout(fx.addTo, fx.addSegment) }),
     expect: {
       status: 200,
-      body: (json, fx) => {
-        expect(json).toMatchObject({ id: expect.any(String), name: 'flexibleRollout', segments: [fx.segA], variants: [], title: null, disabled: false, sortOrder: 0 });
-        fx.strategyId = (json as { id: string }).id;
-      },
+      body: (json, fx) =>
+        expect(json).toMatchObject({ id: expect.any(String), name: 'flexibleRollout', segments: [fx.addSegment], variants: [], title: null, disabled: false, sortOrder: 0 }),
       events: (fx) => [
-        { type: 'feature-strategy-add', featureName: fx.parent, project: 'default', environment: 'development', data: { name: 'flexibleRollout', segments: [fx.segA] } },
+        { type: 'feature-strategy-add', featureName: fx.addTo, project: 'default', environment: 'development', data: { name: 'flexibleRollout', segments: [fx.addSegment] } },
       ],
     },
   },
   {
     name: 'add a plain strategy to the child',
-    request: (fx) => ({ method: 'POST', path: strategiesPath(fx.child), body: { name: 'default', constraints: [], parameters: {} } }),
-    expect: {
-      status: 200,
-      body: (json, fx) => {
-        expect(json).toMatchObject({ name: 'default', segments: [] });
-        fx.plainStrategyId = (json as { id: string }).id;
-      },
-    },
+    request: (fx) => ({ method: 'POST', path: strategiesPath(fx.addTo), body: { name: 'default', constraints: [], parameters: {} } }),
+    expect: { status: 200, body: (json) => expect(json).toMatchObject({ name: 'default', segments: [] }) },
   },
   {
     name: 'strategies using a segment',
@@ -126,6 +124,7 @@ const replace: WireScenario<Fx>[] = [
   },
   {
     name: 'replace: the strategy now has both segments',
+    arrange: (send, fx) => send({ method: 'POST', path: '/api/admin/segments/strategies', body: set(fx, [fx.segA, fx.segB]) }),
     request: (fx) => ({ method: 'GET', path: `/api/admin/segments/strategies/${fx.strategyId}` }),
     expect: { status: 200, body: (json, fx) => expect(segmentIdsOf(json).sort()).toEqual([fx.segA, fx.segB].sort()) },
   },
@@ -229,15 +228,19 @@ export const strategySegmentsArea = area<Fx>({
     const segB = await createSegment(send, { name: unique('ss-seg2'), project: 'default', constraints: [] });
     const extra: number[] = [];
     for (let i = 0; i < 6; i += 1) extra.push(await createSegment(send, { name: unique('ss-extra'), constraints: [] }));
+    const parent = await createFeature(send, 'ss-parent');
+    const child = await createFeature(send, 'ss-child');
     return {
-      parent: await createFeature(send, 'ss-parent'),
-      child: await createFeature(send, 'ss-child'),
+      parent,
+      child,
       segName,
       segA,
       segB,
       extra,
-      strategyId: '',
-      plainStrategyId: '',
+      strategyId: await addStrategy(send, parent, flexibleRollout(parent, segA)),
+      plainStrategyId: await addStrategy(send, child),
+      addTo: await createFeature(send, 'ss-add'),
+      addSegment: await createSegment(send, { name: unique('ss-add'), constraints: [] }),
     };
   },
   scenarios: [...onStrategies, ...replace],

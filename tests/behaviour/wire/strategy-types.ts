@@ -1,13 +1,17 @@
 import { expect } from 'vitest';
 import type { Send } from '../support/wire-client';
-import { getJson } from '../support/wire-fixtures';
+import { createStrategyType, getJson } from '../support/wire-fixtures';
 import { RUN_ID, unique } from '../support/run-id';
 import { area, type WireScenario } from './scenario';
 import { badData, notFound, transportRows } from './common';
 
-/** Probe "Strategies: PUT /api/admin/strategies/{name}" with a custom strategy type of this run. */
+/**
+ * Probe "Strategies: PUT /api/admin/strategies/{name}" with a custom strategy type of this run (`name`, made in
+ * set-up); the create scenario makes `createdName`.
+ */
 interface Fx {
   name: string;
+  createdName: string;
   otherName: string;
   oneChar: string;
 }
@@ -40,13 +44,13 @@ async function freeOneCharName(send: Send): Promise<string> {
 const scenarios: WireScenario<Fx>[] = [
   {
     name: 'create a custom strategy type',
-    request: (fx) => ({ method: 'POST', path: '/api/admin/strategies', body: { name: fx.name, description: 'probe custom', parameters: [P1] } }),
+    request: (fx) => ({ method: 'POST', path: '/api/admin/strategies', body: { name: fx.createdName, description: 'probe custom', parameters: [P1] } }),
     expect: {
       status: 201,
       body: (json, fx) =>
-        expect(json).toEqual({ displayName: null, name: fx.name, editable: true, description: 'probe custom', parameters: [P1], deprecated: false, title: null }),
-      location: (fx) => `strategies/${fx.name}`,
-      events: (fx) => [{ type: 'strategy-created', data: { name: fx.name } }],
+        expect(json).toEqual({ displayName: null, name: fx.createdName, editable: true, description: 'probe custom', parameters: [P1], deprecated: false, title: null }),
+      location: (fx) => `strategies/${fx.createdName}`,
+      events: (fx) => [{ type: 'strategy-created', data: { name: fx.createdName } }],
     },
   },
   {
@@ -61,6 +65,7 @@ const scenarios: WireScenario<Fx>[] = [
   },
   {
     name: 'GET shows the update',
+    arrange: (send, fx) => send(put(fx, { name: fx.name, description: 'updated', parameters: UPDATED_PARAMETERS })),
     request: (fx) => ({ method: 'GET', path: path(fx) }),
     expect: { status: 200, body: { description: 'updated', parameters: UPDATED_PARAMETERS, editable: true } },
   },
@@ -76,6 +81,7 @@ const scenarios: WireScenario<Fx>[] = [
   },
   {
     name: 'GET after the name-mismatch update',
+    arrange: (send, fx) => send(put(fx, { name: fx.otherName, description: 'updated', parameters: UPDATED_PARAMETERS })),
     request: (fx) => ({ method: 'GET', path: path(fx) }),
     expect: { status: 200, body: (json, fx) => expect(json).toMatchObject({ name: fx.name, description: 'updated' }) },
   },
@@ -195,6 +201,11 @@ const scenarios: WireScenario<Fx>[] = [
 
 export const strategyTypesArea = area<Fx>({
   name: 'strategy-types',
-  setup: async (send) => ({ name: unique('probe-custom'), otherName: unique('other-name'), oneChar: await freeOneCharName(send) }),
+  setup: async (send) => ({
+    name: await createStrategyType(send, 'probe-custom'),
+    createdName: unique('probe-custom-new'),
+    otherName: unique('other-name'),
+    oneChar: await freeOneCharName(send),
+  }),
   scenarios,
 });

@@ -12,6 +12,7 @@ const gone = removedOn8<Fx>(UI);
 const origins = (list: unknown) => ({ frontendSettings: { frontendApiOrigins: list } });
 const shows = (list: string[]): WireScenario<Fx> => ({
   name: `GET ui-config shows ${JSON.stringify(list)}`,
+  arrange: (send) => send({ method: 'POST', path: CORS, body: { frontendApiOrigins: list } }),
   request: { method: 'GET', path: UI },
   expect: { status: 200, body: (json) => expect((json as { frontendApiOrigins: unknown }).frontendApiOrigins).toEqual(list) },
 });
@@ -104,7 +105,11 @@ const cors: WireScenario<Fx>[] = [
 
 export const uiConfigArea = area<Fx>({
   name: 'ui-config',
-  setup: async () => null,
+  // a fresh server's first write records setting-created, later ones setting-updated: write once, so any scenario runs alone
+  setup: async (send) => {
+    await send({ method: 'POST', path: CORS, body: { frontendApiOrigins: ['*'] } });
+    return null;
+  },
   scenarios: [
     {
       name: 'GET ui-config: version, environment and origins',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DemoBackend } from '../index';
-import { eventsOf, freshDemo, rejection } from '../test-support';
+import { eventsOf, freshDemo, rejection } from '../test-support/demo';
 
-/** The facts' example (§6.1): p -> c1, c2, plus a lone flag. */
+/** Unleash's own example (docs/server-behaviour.md#archive-validation): p -> c1, c2, plus a lone flag. */
 async function family(): Promise<DemoBackend> {
   const demo = freshDemo();
   for (const name of ['p', 'c1', 'c2', 'lone']) await demo.fixtures.createFeature('default', { name });

@@ -5,7 +5,7 @@ import { recordEvent, type DemoContext } from '../model/context';
 import { findFeature } from '../model/lookups';
 import type { DemoState, FeatureRecord } from '../model/state';
 
-/** Archive impact and the archive write (facts §6.1, §6.3). */
+/** Archive impact and the archive write (docs/server-behaviour.md#archive-validation, docs/server-behaviour.md#archiving). */
 
 /** dependent_features rows: children that still hold a parent link (archiving a child drops its row). */
 function dependencyRows(state: DemoState): { parent: string; child: string }[] {
@@ -27,7 +27,7 @@ function orphanParents(rows: readonly { parent: string; child: string }[], names
 
 /**
  * POST /projects/{p}/archive/validate. Names are not checked for existence, archived state or project, and the
- * project itself is not checked either (probe §8: an unknown project gives the same answer).
+ * project itself is not checked either (docs/server-behaviour.md#archive-validation: an unknown project gives the same answer).
  */
 export function validateArchive(ctx: DemoContext, { features }: ParsedInput<'archive.validate'>): ValidateArchiveFeatures {
   const names = new Set(features);

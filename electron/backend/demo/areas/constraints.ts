@@ -4,8 +4,8 @@ import { badData } from '../../errors';
 import type { DemoState } from '../model/state';
 
 /**
- * Stored form of a constraint: Unleash's joi schema adds `values: []` when absent (facts §2.3); `values` comes first,
- * as the real server serialises it (probe §5).
+ * Stored form of a constraint: Unleash's joi schema adds `values: []` when absent (docs/server-behaviour.md#constraints); `values` comes first,
+ * as the real server serialises it (docs/server-behaviour.md#constraints).
  */
 export function storedConstraint(constraint: Constraint): Constraint {
   const { values, ...rest } = constraint;
@@ -13,8 +13,8 @@ export function storedConstraint(constraint: Constraint): Constraint {
 }
 
 /**
- * Semantic validation for flag strategies (facts §3.3): shape and value kind, then legal values of a known context
- * field. Segments skip this on 6.10.1 (facts §10.8), so only strategies call it.
+ * Semantic validation for flag strategies (docs/server-behaviour.md#constraints): shape and value kind, then legal values of a known context
+ * field. Segments skip this on 6.10.1 (docs/versions.md#added-in-7x), so only strategies call it.
  */
 export function validateStrategyConstraints(state: DemoState, constraints: readonly Constraint[]): void {
   for (const constraint of constraints) {

@@ -4,7 +4,7 @@ import { recordEvent, type DemoContext } from '../model/context';
 import { findFeature, requireActiveFeature } from '../model/lookups';
 
 /**
- * Parent/child dependencies (facts §6.2): one parent per child, no chains, same project. Rules are checked in the
+ * Parent/child dependencies (docs/server-behaviour.md#dependencies): one parent per child, no chains, same project. Rules are checked in the
  * order of Unleash's dependent-features-service; each breaks with 403 InvalidOperationError.
  */
 export function addDependency(ctx: DemoContext, projectId: string, childName: string, input: AddDependency): void {

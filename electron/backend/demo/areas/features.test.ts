@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, freshDemo, rejection } from '../test-support';
+import { eventsOf, freshDemo, rejection } from '../test-support/demo';
 
 describe('a fresh instance', () => {
   it('has the default project, two environments and the five default context fields sorted by name', async () => {

@@ -128,7 +128,7 @@ export function createFeature(ctx: DemoContext, projectId: string, input: Create
   return created;
 }
 
-/** 200 with the strategy (probe §5). Unknown strategy type, environment or segment: a clear 4xx. */
+/** 200 with the strategy (docs/server-behaviour.md#flags-and-strategies). Unknown strategy type, environment or segment: a clear 4xx. */
 export function addFeatureStrategy(
   ctx: DemoContext,
   projectId: string,

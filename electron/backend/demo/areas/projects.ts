@@ -28,7 +28,7 @@ export function listEnvironments(ctx: DemoContext): Environment[] {
   return copy(ctx.state.environments).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
 }
 
-/** GET /api/admin/context sorts by name (facts §3.4). */
+/** GET /api/admin/context sorts by name (docs/server-behaviour.md#context-fields). */
 export function listContextFields(ctx: DemoContext): ContextField[] {
   return copy(ctx.state.contextFields).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

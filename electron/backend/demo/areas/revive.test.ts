@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorOf } from '../test-support';
-import { bareContext, eventTrail, flagRecord } from '../test-context';
+import { apiErrorOf } from '../test-support/demo';
+import { bareContext, eventTrail, flagRecord } from '../test-support/context';
 import { deleteArchivedFeatures, reviveFeatures } from './revive';
 
 function archivedFamily() {

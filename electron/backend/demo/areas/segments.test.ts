@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, flagWithStrategy, freshDemo, rejection } from '../test-support';
+import { eventsOf, flagWithStrategy, freshDemo, rejection } from '../test-support/demo';
 
 const seg = (name: string, extra: Record<string, unknown> = {}) => ({ name, constraints: [], ...extra });
 

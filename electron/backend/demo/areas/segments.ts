@@ -6,9 +6,9 @@ import { copy, recordEvent, type DemoContext } from '../model/context';
 import { allStrategies, findStrategy, requireProject, type StrategyLocation } from '../model/lookups';
 import type { SegmentRecord } from '../model/state';
 import { storedConstraint } from './constraints';
-import { checkSegmentLinks } from './segment-links';
+import { checkSegmentLimit, checkSegmentLinks } from './segment-links';
 
-/** Segments, as Unleash 6.10.1 serves them (facts §2, probe §5). */
+/** Segments, as Unleash 6.10.1 serves them (docs/server-behaviour.md#segments). */
 
 /** Key order as the real server sends it; `project` only when set. */
 function view(segment: SegmentRecord): Segment {
@@ -42,14 +42,14 @@ function strategiesUsing(ctx: DemoContext, id: number, activeOnly: boolean): Str
   return found;
 }
 
-/** joi `segmentSchema` then the values limit: the checks create and update share (facts §2.4 steps 3 and 5). */
+/** joi `segmentSchema` then the values limit: the checks create and update share (docs/server-behaviour.md#segment-validation). */
 function validate(input: UpsertSegment): void {
   if (input.name === '') throw badDataDetails([{ message: '"name" is not allowed to be empty.' }]);
   const values = input.constraints.reduce((sum, constraint) => sum + (constraint.values?.length ?? 0), 0);
   if (values > LIMITS.segmentValues) throw badData(`Segments may not have more than ${LIMITS.segmentValues} values`);
 }
 
-/** The real server answers an unknown project with a 500 carrying SQL (probe §5); the demo names it. */
+/** The real server answers an unknown project with a 500 carrying SQL (docs/server-behaviour.md#deliberate-differences); the demo names it. */
 function checkProject(ctx: DemoContext, project: string | null | undefined): void {
   if (project !== undefined && project !== null) requireProject(ctx.state, project);
 }
@@ -101,7 +101,7 @@ export function createSegment(ctx: DemoContext, input: UpsertSegment): Segment {
   return created;
 }
 
-/** 204 semantics of facts §2.4: missing description kept, null clears; missing project makes it global. */
+/** 204 semantics of docs/server-behaviour.md#segment-validation: missing description kept, null clears; missing project makes it global. */
 export function updateSegment(ctx: DemoContext, { id, segment: input }: ParsedInput<'segments.update'>): void {
   validate(input);
   const segment = requireSegment(ctx, id);
@@ -145,7 +145,7 @@ export function deleteSegment(ctx: DemoContext, { id }: ParsedInput<'segments.de
 }
 
 /**
- * 6.10.1 answers an unknown id with empty lists, not 404 (probe §5). Strategies of archived flags are not listed:
+ * 6.10.1 answers an unknown id with empty lists, not 404 (docs/server-behaviour.md#segments). Strategies of archived flags are not listed:
  * asked of a real 6.10.1, a segment's strategy disappeared from this list once its flag was archived.
  */
 export function getStrategiesUsingSegment(ctx: DemoContext, { id }: ParsedInput<'segments.strategies'>): SegmentStrategies {
@@ -161,7 +161,7 @@ export function getStrategiesUsingSegment(ctx: DemoContext, { id }: ParsedInput<
   };
 }
 
-/** Unknown strategy id: an empty list (probe §5). */
+/** Unknown strategy id: an empty list (docs/server-behaviour.md#segments). */
 export function getSegmentsForStrategy(ctx: DemoContext, { strategyId }: ParsedInput<'segments.forStrategy'>): Segment[] {
   const location = findStrategy(ctx.state, strategyId);
   if (!location) return [];
@@ -177,9 +177,7 @@ export function getSegmentsForStrategy(ctx: DemoContext, { strategyId }: ParsedI
  * non-empty list real answers a 500 with SQL text, where the demo names the missing strategy.
  */
 export function setStrategySegments(ctx: DemoContext, input: SetStrategySegments): SetStrategySegments {
-  if (input.segmentIds.length > LIMITS.strategySegments) {
-    throw badData(`Strategies may not have more than ${LIMITS.strategySegments} segments`);
-  }
+  checkSegmentLimit(input.segmentIds);
   const location = findStrategy(ctx.state, input.strategyId);
   if (!location && input.segmentIds.length === 0) return copy(input);
   if (!location) throw notFound(`No strategy exists with ID "${input.strategyId}"`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, freshDemo, rejection } from '../test-support';
+import { eventsOf, freshDemo, rejection } from '../test-support/demo';
 
 describe('ui config', () => {
   it('looks like a 6.10.1 open-source server with the stock limits', async () => {

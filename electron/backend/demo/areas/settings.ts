@@ -4,7 +4,7 @@ import type { UiConfig } from '../../../../shared/schemas';
 import { badData } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 
-/** UI config and the front-end API origins setting (facts §7). */
+/** UI config and the front-end API origins setting (docs/server-behaviour.md#ui-config). */
 
 export const DEMO_VERSION = '6.10.1';
 const DEFAULT_ORIGINS = ['*'];
@@ -54,7 +54,7 @@ export function getUiConfig(ctx: DemoContext): UiConfig {
 }
 
 /**
- * Replaces the list (facts §7.1). The first write emits setting-created, later ones setting-updated with preData
+ * Replaces the list (docs/server-behaviour.md#ui-config). The first write emits setting-created, later ones setting-updated with preData
  * lacking `id`, so an unchanged list still records an event, as on the real server.
  */
 export function setFrontendApiOrigins(ctx: DemoContext, { origins }: ParsedInput<'uiConfig.setOrigins'>): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, freshDemo, rejection } from '../test-support';
+import { eventsOf, freshDemo, rejection } from '../test-support/demo';
 
 describe('strategy types', () => {
   it('lists the five built-ins of a fresh 6.10.1 by sort order, custom ones after them by name', async () => {

@@ -5,7 +5,7 @@ import { badDataDetails, nameExists, notFound, unknownError } from '../../errors
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import type { StrategyTypeRecord } from '../model/state';
 
-/** Strategy types (facts §5): list, edit custom ones, create (fixture). */
+/** Strategy types (docs/server-behaviour.md#strategy-types): list, edit custom ones, create (fixture). */
 
 const CUSTOM_SORT_ORDER = 9999;
 
@@ -29,7 +29,7 @@ export function listStrategyTypes(ctx: DemoContext): StrategyType[] {
 }
 
 /**
- * PUT /strategies/{name} (facts §5.2): the path name wins; only description, title and parameters change (a missing
+ * PUT /strategies/{name} (docs/server-behaviour.md#strategy-types): the path name wins; only description, title and parameters change (a missing
  * key is left alone, null clears); a built-in answers 500 "Cannot edit strategy X", as the real server does.
  */
 export function updateStrategyType(ctx: DemoContext, { name, update: input }: ParsedInput<'strategyTypes.update'>): void {

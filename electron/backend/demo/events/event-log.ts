@@ -44,7 +44,7 @@ interface Row {
 const EMPTY_TAGS = '[]';
 
 /**
- * The demo backend's event log, answering like Unleash 6.10.1 (facts §4.1, §4.2, §4.4): ids from 1, newest first
+ * The demo backend's event log, answering like Unleash 6.10.1 (docs/server-behaviour.md#event-list, docs/server-behaviour.md#body-search-6x, docs/server-behaviour.md#event-records): ids from 1, newest first
  * by createdAt then id. Since ids and createdAt rise together, "newest first" is simply descending index order.
  * Rows live in columns (see columns.ts) and data/preData are kept as their JSON text, parsed only for rows returned.
  */
@@ -80,7 +80,7 @@ export class EventLog {
 
   /**
    * Stores an event stamped with the clock (never earlier than the newest event, so createdAt order = id order).
-   * Returns undefined when Unleash (>= 6.8) would drop it: data and preData both set and deep-equal (facts §2.6).
+   * Returns undefined when Unleash (>= 6.8) would drop it: data and preData both set and deep-equal (docs/server-behaviour.md#event-records).
    */
   append(event: NewEvent): FlagEvent | undefined {
     const row = toRow(event);
@@ -121,7 +121,7 @@ export class EventLog {
     return { version: 1, events, totalEvents: list.length };
   }
 
-  /** POST /api/admin/events/search (6.x, deprecated): see facts §4.2 and search-input.ts. */
+  /** POST /api/admin/events/search (6.x, deprecated): see docs/server-behaviour.md#body-search-6x and search-input.ts. */
   search(input: SearchEvents): Events {
     const s = normalizeSearch(input);
     const filters: { list: IntList; column: IntList; id: number }[] = [];
@@ -175,7 +175,7 @@ export class EventLog {
   }
 
   /**
-   * GET /api/admin/search/events (facts §4.3): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
+   * GET /api/admin/search/events (docs/server-behaviour.md#query-search): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
    * `total` honouring every filter; each event carries label and summary linking to `unleashUrl`.
    */
   query(params: EventQueryParams, unleashUrl?: string): EventQueryPage {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventLog, type NewEvent } from './event-log';
 import type { EventQueryParams } from '../../../../shared/schemas/event';
 import { CHUNK_EVENTS } from './haystack';
-import { apiErrorOf } from '../test-support';
+import { apiErrorOf } from '../test-support/demo';
 
 /** One event per hour from 2026-01-01T00:00Z, so dates split the log at known ids. */
 function build(events: NewEvent[]): EventLog {

@@ -3,7 +3,7 @@ import { EVENT_QUERY_PATTERNS } from '../../../../shared/domain/event-query';
 import { badData, badDataDetails } from '../../errors';
 
 /**
- * GET /api/admin/search/events parameters, as strings the way they arrive (facts §4.3; Unleash 6.10.1's
+ * GET /api/admin/search/events parameters, as strings the way they arrive (docs/server-behaviour.md#query-search; Unleash 6.10.1's
  * event-search-controller + event-service convertToDbParams, 8.x adds id/groupId/environment). The HTTP face checks
  * the OpenAPI patterns first; this module reads them as Unleash does and rejects, with a 400 naming the value,
  * what the real server lets through to Postgres and answers with a 500 carrying SQL text.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchEvents } from '../../../../shared/schemas/event';
 import { EventLog, type NewEvent } from './event-log';
 import { CHUNK_EVENTS } from './haystack';
-import { apiErrorOf } from '../test-support';
+import { apiErrorOf } from '../test-support/demo';
 
 function build(events: NewEvent[]): EventLog {
   let t = Date.parse('2026-01-01T00:00:00.000Z');

@@ -1,6 +1,6 @@
 import type { NewEvent } from './event-log';
 import * as p from './history-payloads';
-import { Prng } from './prng';
+import { Prng } from '../model/prng';
 
 export interface HistoryContext {
   projects: string[];
@@ -29,7 +29,7 @@ type Template = { type: string; weight: number; build: (s: Scene) => Omit<NewEve
 
 const SPAN_DAYS = 270;
 const DAY_MS = 86_400_000;
-/** Unleash attributes admin-token calls to user id -42 (facts §2.6). */
+/** Unleash attributes admin-token calls to user id -42 (docs/server-behaviour.md#authentication). */
 const ADMIN_TOKEN = { name: 'admin', userId: -42 };
 
 const onFeature = (s: Scene) => ({ featureName: s.feature.name, project: s.feature.project, tags: s.featureTags });

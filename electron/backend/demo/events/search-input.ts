@@ -14,7 +14,7 @@ export interface NormalizedSearch {
 }
 
 /**
- * Validates like the real server (probe §6): out-of-range limit/offset and unknown types are 400s with its exact
+ * Validates like the real server (docs/server-behaviour.md#body-search-6x): out-of-range limit/offset and unknown types are 400s with its exact
  * detail texts; numeric strings are coerced ("5" -> 5) and scalar filters become strings (5 -> "5").
  * The input is typed, but callers may hand over bodies that only passed a looser check, so every field is re-read.
  */

@@ -1,6 +1,6 @@
 import type { ContextFieldRecord, DemoState, EnvironmentRecord, StrategyTypeRecord } from './state';
 
-/** What a fresh Unleash 6.10.1 database holds (facts §3.4, §5.4; userWithId as GET /api/admin/strategies answered). */
+/** What a fresh Unleash 6.10.1 database holds (docs/server-behaviour.md#context-fields, docs/server-behaviour.md#built-in-strategies; userWithId as GET /api/admin/strategies answered). */
 
 export const BUILT_IN_STRATEGY_TYPES: readonly StrategyTypeRecord[] = [
   {
@@ -79,7 +79,7 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentRecord[] = [
   { name: 'production', type: 'production', enabled: true, sortOrder: 200, protected: false },
 ];
 
-/** The five default context fields; remoteAddress is deliberately not one of them (facts §10.9). */
+/** The five default context fields; remoteAddress is deliberately not one of them (docs/server-behaviour.md#context-fields). */
 export function defaultContextFields(createdAt: string): ContextFieldRecord[] {
   const field = (name: string, description: string, sortOrder: number, stickiness: boolean): ContextFieldRecord => ({
     name,

@@ -7,13 +7,13 @@ export interface DemoContext {
   readonly events: EventLog;
   /** ISO timestamp from the injected clock. */
   now(): string;
-  /** A fresh strategy id (UUID, as 6.x gives; probe §5). */
+  /** A fresh strategy id (UUID, as 6.x gives; docs/server-behaviour.md#flags-and-strategies). */
   newId(): string;
   /** Called after each successful write (the store debounces saves on it). */
   changed(): void;
 }
 
-/** Every demo write acts as an admin API token named "admin" (facts §2.6: user id -42 for admin tokens). */
+/** Every demo write acts as an admin API token named "admin" (docs/server-behaviour.md#authentication: user id -42 for admin tokens). */
 export const ACTOR = { createdBy: 'admin', createdByUserId: -42 } as const;
 
 export function recordEvent(ctx: DemoContext, event: Omit<NewEvent, 'createdBy' | 'createdByUserId'>): void {

@@ -29,7 +29,7 @@ export const featureEnvironmentRecordSchema = z.object({
 });
 export type FeatureEnvironmentRecord = z.infer<typeof featureEnvironmentRecordSchema>;
 
-/** A dependent_features row, kept on the child (Unleash allows one parent per child, facts §6.2). */
+/** A dependent_features row, kept on the child (Unleash allows one parent per child, docs/server-behaviour.md#dependencies). */
 export const dependencyRecordSchema = z.object({
   feature: z.string(),
   enabled: z.boolean(),
@@ -99,7 +99,7 @@ export const strategyTypeRecordSchema = z.object({
   deprecated: z.boolean(),
   parameters: z.array(strategyParameterSchema),
   title: nullableString,
-  /** strategies.sort_order: built-ins 0..4, API-created 9999 (facts §5.3). */
+  /** strategies.sort_order: built-ins 0..4, API-created 9999 (docs/server-behaviour.md#strategy-types). */
   sortOrder: z.number(),
 });
 export type StrategyTypeRecord = z.infer<typeof strategyTypeRecordSchema>;

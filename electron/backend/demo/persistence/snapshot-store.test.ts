@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIXED_NOW } from '../test-support';
+import { FIXED_NOW } from '../test-support/demo';
 import { openDemoStore, SNAPSHOT_FILE } from './snapshot-store';
 
 let dir: string;
@@ -16,8 +16,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+// Counted in event-loop turns, not time (setTimeout is faked here); generous, since an fsync on a busy disk can take
+// many turns.
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 20_000; i++) {
     if (await condition()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,103 +1,89 @@
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
+import { readSnapshot } from './read-snapshot';
+import { retryDelayMs, saveProblem, type SaveStatus } from './save-status';
 
 /**
- * Keeps a demo backend on disk as one JSON file. Saves are debounced after writes and flushed on close; a file
- * that cannot be read is moved aside (never overwritten) and the user is told once, through `notice`.
+ * Keeps a demo backend on disk as one JSON file. Saves are debounced after writes and flushed on close. A failed
+ * write loses nothing: the changes stay marked unsaved, the save is retried with backoff, and listeners hear of it
+ * until a write succeeds. A file that cannot be read is moved aside (never overwritten) and the user is told once.
  */
 export interface DemoStore {
   backend: DemoBackend;
   /** One sentence for the user, set when the saved demo could not be loaded. */
   notice?: string;
+  /** Writes now; rejects when the write fails (the changes stay unsaved and a retry is scheduled). */
   save(): Promise<void>;
   reset(): Promise<void>;
+  /** Where saving stands, and every change of it. */
+  saveStatus(): SaveStatus;
+  onSaveStatus(listener: (status: SaveStatus) => void): () => void;
+  /** True while some change has not reached the disk. */
+  hasUnsavedChanges(): boolean;
+  /** Writes the current demo to another file the user chose (the way out when the data folder cannot be written). */
+  saveCopy(path: string): Promise<void>;
+  /** Stops the timers after one last save attempt; resolves either way (hasUnsavedChanges tells the outcome). */
   close(): Promise<void>;
 }
 
 export const SNAPSHOT_FILE = 'demo-snapshot.json';
 export const SAVE_DELAY_MS = 250;
 
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+export interface StoreOptions extends DemoOptions {
+  /** The file writer (tests inject EACCES/ENOSPC); default write-file-atomic with fsync. */
+  writeFile?: (path: string, data: string) => Promise<void>;
+  /** The first retry's wait; doubled after each failure, up to a minute. */
+  retryBaseMs?: number;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
-}
+const atomicWrite = (path: string, data: string): Promise<void> => writeFileAtomic(path, data, { fsync: true });
 
-/** Moves the bad file to a name not yet taken; returns that name, or undefined when it cannot be moved. */
-async function moveAside(dir: string, now: Date): Promise<string | undefined> {
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
-  try {
-    for (let n = 0; ; n++) {
-      const name = `demo-snapshot.corrupt-${stamp}${n === 0 ? '' : `-${n}`}.json`;
-      if (await exists(join(dir, name))) continue;
-      await rename(join(dir, SNAPSHOT_FILE), join(dir, name));
-      return name;
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-export async function openDemoStore(dir: string, options: DemoOptions = {}): Promise<DemoStore> {
+export async function openDemoStore(dir: string, options: StoreOptions = {}): Promise<DemoStore> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, SNAPSHOT_FILE);
   const clock = options.clock ?? (() => new Date());
+  const write = options.writeFile ?? atomicWrite;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
-  let dirty = false;
+  /** Changes made, and changes known to be on disk: unsaved while saved < changes. */
+  let changes = 0;
+  let saved = 0;
+  let failures = 0;
+  let status: SaveStatus = { ok: true };
+  const listeners = new Set<(status: SaveStatus) => void>();
   let closed = false;
-  // false when an unreadable file could not be moved aside: saving would overwrite it silently
+  // false when the file on disk must not be written over (unreadable and not movable, or from a newer Flagdesk)
   let persist = true;
 
-  const scheduleSave = (): void => {
-    dirty = true;
+  const setStatus = (next: SaveStatus): void => {
+    if (next.ok === status.ok && next.message === status.message) return;
+    status = next;
+    for (const listener of listeners) listener(status);
+  };
+
+  const schedule = (delay: number): void => {
     if (closed || !persist) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void store.save().catch(() => undefined), SAVE_DELAY_MS);
+    timer = setTimeout(() => void store.save().catch(() => undefined), delay);
     timer.unref();
   };
+
   const backendOptions: DemoOptions = {
     ...options,
     onChange: () => {
       options.onChange?.();
-      scheduleSave();
+      changes += 1;
+      // While saves fail, the retry's backoff decides when to try again.
+      schedule(failures > 0 ? retryDelayMs(failures, options.retryBaseMs) : SAVE_DELAY_MS);
     },
   };
 
-  let backend: DemoBackend;
-  let notice: string | undefined;
-  let text: string | undefined;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (!isMissing(error)) text = '';
-  }
-  if (text === undefined) {
-    backend = createDemoBackend(backendOptions);
-  } else {
-    try {
-      backend = createDemoBackend({ ...backendOptions, snapshot: JSON.parse(text) });
-    } catch {
-      const movedTo = await moveAside(dir, clock());
-      backend = createDemoBackend(backendOptions);
-      if (movedTo) {
-        notice = `The saved demo data could not be read, so it was moved to ${movedTo} and a fresh demo was started.`;
-      } else {
-        persist = false;
-        notice = `The saved demo data in ${file} could not be read or moved, so a fresh demo was started and changes will not be saved.`;
-      }
-    }
-  }
+  const loaded = await readSnapshot(file, dir, clock(), backendOptions);
+  const backend = loaded.backend ?? createDemoBackend(backendOptions);
+  persist = loaded.writable;
+  const notice = loaded.notice;
 
   const store: DemoStore = {
     backend,
@@ -106,21 +92,43 @@ export async function openDemoStore(dir: string, options: DemoOptions = {}): Pro
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (!persist) return;
-      dirty = false;
+      const at = changes;
       const json = JSON.stringify(backend.snapshot());
       // one write at a time, in order, so an older snapshot never lands after a newer one
-      writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, json, { fsync: true }));
-      await writing;
+      const attempt = writing.catch(() => undefined).then(() => write(file, json));
+      writing = attempt;
+      try {
+        await attempt;
+      } catch (error) {
+        failures += 1;
+        setStatus({ ok: false, message: saveProblem(error, file) });
+        schedule(retryDelayMs(failures, options.retryBaseMs));
+        throw error;
+      }
+      saved = Math.max(saved, at);
+      failures = 0;
+      setStatus({ ok: true });
     },
     async reset(): Promise<void> {
       backend.reset();
+      changes += 1;
       await store.save();
+    },
+    saveStatus: () => status,
+    onSaveStatus(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    hasUnsavedChanges: () => persist && saved < changes,
+    async saveCopy(path) {
+      await write(path, JSON.stringify(backend.snapshot()));
     },
     async close(): Promise<void> {
       if (closed) return;
-      if (dirty || timer) await store.save();
+      if (store.hasUnsavedChanges()) await store.save().catch(() => undefined);
       closed = true;
       if (timer) clearTimeout(timer);
+      timer = undefined;
       await writing.catch(() => undefined);
     },
   };

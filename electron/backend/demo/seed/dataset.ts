@@ -1,7 +1,7 @@
 import type { Constraint } from '../../../../shared/schemas';
 import type { HistoryContext } from '../events/history';
 import { emptyState } from '../model/builtins';
-import { createPrng, type Prng } from '../model/prng';
+import { Prng } from '../model/prng';
 import type { DemoState, FeatureEnvironmentRecord, FeatureRecord, StrategyRecord } from '../model/state';
 import {
   SEED_FLAGS,
@@ -24,7 +24,7 @@ const ENVIRONMENTS = [
 const ROLLOUTS = ['5', '10', '25', '50', '100'];
 
 function daysAgo(prng: Prng, now: Date, min: number, max: number): string {
-  return new Date(now.getTime() - prng.int(min, max) * DAY - prng.int(0, DAY - 1)).toISOString();
+  return new Date(now.getTime() - prng.between(min, max) * DAY - prng.int(DAY)).toISOString();
 }
 
 function rolloutStrategy(prng: Prng, flag: SeedFlag, production: boolean): Pick<StrategyRecord, 'name' | 'parameters'> {
@@ -74,7 +74,7 @@ function environmentsFor(prng: Prng, state: DemoState, flag: SeedFlag): FeatureE
   return state.environments.map((env) => {
     const production = env.name === 'production';
     const enabled = flag.archived ? false : prng.chance(production ? 0.45 : 0.8);
-    const count = flag.archived ? (production ? 0 : 1) : prng.int(production ? 0 : 1, 2);
+    const count = flag.archived ? (production ? 0 : 1) : prng.between(production ? 0 : 1, 2);
     const strategies: StrategyRecord[] = [];
     for (let i = 0; i < count; i++) {
       strategies.push({
@@ -93,7 +93,7 @@ function environmentsFor(prng: Prng, state: DemoState, flag: SeedFlag): FeatureE
 }
 
 export function seededState(seed: number, now: Date): DemoState {
-  const prng = createPrng(seed);
+  const prng = new Prng(seed);
   const state = emptyState(daysAgo(prng, now, 400, 420));
   state.projects = SEED_PROJECTS.map((project) => ({ ...project, createdAt: daysAgo(prng, now, 300, 400) }));
   state.environments = ENVIRONMENTS.map((env) => ({ ...env }));
@@ -126,7 +126,7 @@ export function seededState(seed: number, now: Date): DemoState {
       dependency: flag.parent ? { feature: flag.parent, enabled: !flag.parentDisabled, variants: [] } : null,
     };
   });
-  // An archived flag still linked to an otherwise unused segment: it shows 0 uses and can be deleted (facts §2.4).
+  // An archived flag still linked to an otherwise unused segment: it shows 0 uses and can be deleted (docs/server-behaviour.md#segments).
   const qa = state.segments.find((segment) => segment.name === 'qa-accounts');
   const archived = state.features.find((feature) => feature.name === 'paypal-vault');
   const strategy = archived?.environments[0]?.strategies[0];

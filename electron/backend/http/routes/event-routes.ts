@@ -5,7 +5,7 @@ import { eventsQuery, searchEventsBody, searchEventsQuery } from '../request-sch
 
 const QUERY_SEARCH_PATH = '/api/admin/search/events';
 
-/** /api/admin/events, the 6.x body search and the query search (facts §4.1, §4.2, §4.3). */
+/** /api/admin/events, the 6.x body search and the query search (docs/server-behaviour.md#event-list, docs/server-behaviour.md#body-search-6x, docs/server-behaviour.md#query-search). */
 export function eventRoutes(backend: AdminBackend): Route[] {
   return [
     route({

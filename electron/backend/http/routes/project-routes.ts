@@ -8,7 +8,7 @@ import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatu
 
 /**
  * Project-scoped routes: flags, their strategies and dependencies (fixture writes), archive and its validation
- * (facts §6), plus the instance-wide reads the UI needs (projects, environments, context fields).
+ * (docs/server-behaviour.md#archive-and-dependencies), plus the instance-wide reads the UI needs (projects, environments, context fields).
  */
 
 const PROJECT = '/api/admin/projects/:projectId';

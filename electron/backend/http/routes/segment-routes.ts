@@ -4,7 +4,7 @@ import { reply, route, type Route } from '../route';
 import { segmentIdParams, strategySegmentsBody, upsertSegmentBody } from '../request-schemas';
 import type { z } from 'zod';
 
-/** /api/admin/segments (facts §2). Literal paths come before `/:id`, as Unleash declares them. */
+/** /api/admin/segments (docs/server-behaviour.md#segments). Literal paths come before `/:id`, as Unleash declares them. */
 
 const BASE = '/api/admin/segments';
 

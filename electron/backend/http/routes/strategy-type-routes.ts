@@ -5,7 +5,7 @@ import type { StrategyParameterInput, UpdateStrategy } from '../../../../shared/
 import { reply, route, type Route } from '../route';
 import { createStrategyBody, updateStrategyBody } from '../request-schemas';
 
-/** /api/admin/strategies (facts §5). */
+/** /api/admin/strategies (docs/server-behaviour.md#strategy-types). */
 
 type ParameterBody = z.output<typeof updateStrategyBody>['parameters'][number];
 

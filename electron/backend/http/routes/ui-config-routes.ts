@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
 import { setCorsBody, setUiConfigBody } from '../request-schemas';
 
-/** /api/admin/ui-config (facts §7): the read, the 6.x write and the 6.6+ CORS write. */
+/** /api/admin/ui-config (docs/server-behaviour.md#ui-config): the read, the 6.x write and the 6.6+ CORS write. */
 export function uiConfigRoutes(backend: AdminBackend): Route[] {
   return [
     route({

@@ -1,4 +1,4 @@
-/** Bodies shaped like real Unleash answers (reference/real-unleash-probe-raw-*.md), trimmed. */
+/** Bodies shaped like real Unleash answers (docs/server-behaviour.md, docs/versions.md), trimmed. */
 export const TOKEN = '*:*.stub-secret-admin-token-0123456789';
 
 export function uiConfig(version: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

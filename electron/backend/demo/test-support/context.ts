@@ -1,7 +1,7 @@
-import { EventLog } from './events/event-log';
-import { emptyState } from './model/builtins';
-import type { DemoContext } from './model/context';
-import type { FeatureRecord } from './model/state';
+import { EventLog } from '../events/event-log';
+import { emptyState } from '../model/builtins';
+import type { DemoContext } from '../model/context';
+import type { FeatureRecord } from '../model/state';
 
 /** A bare context over a fresh instance, so area modules can be tested without the backend that binds them. */
 export function bareContext(): DemoContext & { changes: number } {

@@ -1,6 +1,6 @@
-import type { AdminBackend } from '../backend/admin-backend';
-import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle, RemoteSettings } from './backend-factories';
-import type { TokenCipher } from './token-vault';
+import type { AdminBackend } from '../../backend/admin-backend';
+import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle, RemoteSettings } from '../backend-factories';
+import type { TokenCipher } from '../token-vault';
 
 /** Test doubles for the connection layer (imported by tests only). */
 

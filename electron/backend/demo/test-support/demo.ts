@@ -1,6 +1,6 @@
-import { ApiError } from '../../../shared/errors';
-import type { FlagEvent } from '../../../shared/schemas';
-import { createDemoBackend, type DemoBackend, type DemoOptions } from './index';
+import { ApiError } from '../../../../shared/errors';
+import type { FlagEvent } from '../../../../shared/schemas';
+import { createDemoBackend, type DemoBackend, type DemoOptions } from '../index';
 
 /** Shared by the demo's unit tests: a fresh instance on a fixed clock, and its newest events. */
 

@@ -1,0 +1,99 @@
+/**
+ * The one token redactor of the main process. A server (or a proxy in front of it) may echo the token it was sent
+ * in any field of an answer, and not always verbatim: URL-encoded in a path or query, lower- or upper-cased, JSON-
+ * or base64-encoded. Every form below is replaced, case-insensitively, by one marker.
+ */
+export const REDACTED = '[hidden token]';
+
+/** Secrets shorter than this are too common to scrub (they would blank out ordinary words). */
+const MIN_SECRET = 4;
+
+function percentEncodeAll(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+}
+
+/** Every spelling of one secret we can think of a server producing. */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret]);
+  const component = encodeURIComponent(secret);
+  forms.add(component);
+  forms.add(encodeURI(secret));
+  forms.add(component.replace(/%20/g, '+'));
+  forms.add(encodeURIComponent(component));
+  forms.add(percentEncodeAll(secret));
+  forms.add(new URLSearchParams({ t: secret }).toString().slice(2));
+  forms.add(JSON.stringify(secret).slice(1, -1));
+  forms.add(secret.replace(/[^\w]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  forms.add(secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+  forms.add(secret.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c));
+  const bytes = Buffer.from(secret, 'utf8');
+  forms.add(bytes.toString('base64'));
+  forms.add(bytes.toString('base64').replace(/=+$/, ''));
+  forms.add(bytes.toString('base64url'));
+  forms.add(bytes.toString('hex'));
+  return [...forms].filter((form) => form.length >= MIN_SECRET);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export interface Redactor {
+  /** The text with every form of every secret replaced by REDACTED. */
+  text(text: string): string;
+  /** A copy of a JSON-like value with every string (keys too) redacted; values without a secret are returned as is. */
+  deep<T>(value: T): T;
+}
+
+/** Builds one matcher for a set of secrets (longest form first, so a longer encoding wins over its prefix). */
+export function createRedactor(secrets: Iterable<string>): Redactor {
+  const forms = [...new Set([...secrets].filter((s) => s.length >= MIN_SECRET).flatMap(secretForms))];
+  forms.sort((a, b) => b.length - a.length);
+  const pattern = forms.length ? new RegExp(forms.map(escapeRegExp).join('|'), 'gi') : undefined;
+
+  function text(value: string): string {
+    if (!pattern) return value;
+    pattern.lastIndex = 0;
+    return value.replace(pattern, REDACTED);
+  }
+
+  return {
+    text,
+    deep: <T>(value: T): T => (pattern ? redactDeep(value, text) : value),
+  };
+}
+
+/**
+ * A copy of a JSON-like value with `redactText` applied to every string, keys included; parts without a change
+ * are returned as they are (no copy). Own data properties only, so a key such as `__proto__` stays a plain key.
+ */
+export function redactDeep<T>(value: T, redactText: (text: string) => string): T {
+  function walk(item: unknown, depth: number): unknown {
+    if (typeof item === 'string') return redactText(item);
+    if (typeof item !== 'object' || item === null || depth > 200) return item;
+    if (Array.isArray(item)) {
+      let changed = false;
+      const out = item.map((entry: unknown) => {
+        const next = walk(entry, depth + 1);
+        if (next !== entry) changed = true;
+        return next;
+      });
+      return changed ? out : item;
+    }
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(item)) {
+      const nextKey = redactText(key);
+      const next = walk(entry, depth + 1);
+      if (next !== entry || nextKey !== key) changed = true;
+      Object.defineProperty(out, nextKey, { value: next, enumerable: true, writable: true, configurable: true });
+    }
+    return changed ? out : item;
+  }
+  return walk(value, 0) as T;
+}
+
+/** One-off redaction of a text (builds the matcher each call: for hot paths keep a Redactor). */
+export function redactSecrets(text: string, secrets: Iterable<string>): string {
+  return createRedactor(secrets).text(text);
+}
