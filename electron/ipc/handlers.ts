@@ -2,6 +2,7 @@ import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventFeatures } from '../events/event-features';
+import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
 import type { Handlers } from './handler-types';
 
 /**
@@ -9,7 +10,12 @@ import type { Handlers } from './handler-types';
  * object as it is. Typed by `Handlers`, so a channel without its handler, or a handler drifting from the contract,
  * does not compile. Operations that answer nothing resolve to null (the contract's `nothing`).
  */
-export function createHandlers(connections: ConnectionManager, appInfo: AppInfo, events: EventFeatures): Handlers {
+export function createHandlers(
+  connections: ConnectionManager,
+  appInfo: AppInfo,
+  events: EventFeatures,
+  adminJobs: AdminJobs,
+): Handlers {
   const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
     'segments.list': (input) => on((b) => b.listSegments(input)),
@@ -36,6 +42,13 @@ export function createHandlers(connections: ConnectionManager, appInfo: AppInfo,
     'strategyTypes.list': (input) => on((b) => b.listStrategyTypes(input)),
     'strategyTypes.update': (input) => on((b) => b.updateStrategyType(input)).then(toNull),
     'archive.validate': (input) => on((b) => b.validateArchive(input)),
+    'archive.revive': (input) => on((b) => b.reviveFeatures(input)).then(toNull),
+    'archive.deleteArchived': (input) => on((b) => b.deleteArchivedFeatures(input)).then(toNull),
+    'uiConfig.preflight': (input) => on((b) => b.corsPreflight(input)),
+    'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
+    'instance.createContextField': (input) => on((b) => b.createContextField(input)),
+    'instance.deleteContextField': (input) => on((b) => b.deleteContextField(input)).then(toNull),
+    ...createJobHandlers(connections, adminJobs),
     'uiConfig.get': (input) => on((b) => b.getUiConfig(input)),
     'uiConfig.setOrigins': (input) => on((b) => b.setFrontendApiOrigins(input)).then(toNull),
     'instance.projects': (input) => on((b) => b.listProjects(input)),
