@@ -6,6 +6,7 @@ import { defaultFactories } from './connections/default-factories';
 import { createTokenVault, type TokenCipher } from './connections/token-vault';
 import { createEventFeatures } from './events/event-features';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
+import { createDependencyLedger } from './archive/dependency-ledger';
 import { createHandlers } from './ipc/handlers';
 import { guardReadOnly } from './ipc/read-only-guard';
 import { APP_ORIGIN, createSenderPolicy, type SenderPolicy } from './ipc/sender';
@@ -53,14 +54,14 @@ export interface MainCore {
   close(): Promise<void>;
 }
 
-export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
-
 /** Without a window there is nowhere to show a dialog: a save is cancelled, a notification dropped. */
 const HEADLESS_SHELL: ShellPort = {
   chooseSaveFile: async () => null,
   chooseOpenFile: async () => null,
   notify: () => undefined,
 };
+
+export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
 
 const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
 
@@ -89,7 +90,10 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
     handlers: guardReadOnly(
-      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events, options.shell ?? HEADLESS_SHELL),
+      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events, {
+        ledger: createDependencyLedger(options.userDataDir),
+        shell: options.shell ?? HEADLESS_SHELL,
+      }),
       () => connections.activeProtection(),
     ),
     senders,

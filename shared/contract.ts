@@ -3,6 +3,14 @@ import type { ChannelName, PushEventName } from './channels';
 import {
   boundedName,
   apiErrorShapeSchema,
+  BOUNDS,
+  archiveRunSchema,
+  createContextFieldSchema,
+  preflightRequestSchema,
+  preflightResultSchema,
+  restoreRunSchema,
+  reviveRunSchema,
+  strategyUsageSchema,
   adminSegmentSchema,
   appInfoSchema,
   batchFeaturesSchema,
@@ -103,7 +111,25 @@ export const contract = {
     batchFeaturesSchema.extend({ projectId }),
     validateArchiveFeaturesSchema,
   ),
+  /** Revive (POST .../revive): every named flag comes back off everywhere; removed dependencies stay removed. */
+  'archive.revive': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  /** Delete from the archive for good (POST .../delete). */
+  'archive.deleteArchived': channel(batchFeaturesSchema.extend({ projectId }), nothing),
+  /** Validate, archive, and remember the dependencies the archive removed (so revive can offer them back). */
+  'archive.run': channel(batchFeaturesSchema.extend({ projectId }), archiveRunSchema),
+  /** Revive, then list the dependencies Flagdesk removed when these flags were archived. */
+  'archive.reviveWithRecord': channel(batchFeaturesSchema.extend({ projectId }), reviveRunSchema),
+  /** The dry-run report (Markdown), saved through main's save dialog; answers the chosen file's name only. */
+  'archive.exportReport': channel(
+    batchFeaturesSchema.extend({ projectId }),
+    z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
+  ),
+  'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(BOUNDS.features) }), restoreRunSchema),
+  /** Every strategy of every active flag (of one type when named), with its stored parameters. */
+  'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),
   // UI configuration
+  /** The front-end API's CORS preflight with a chosen Origin, sent by main (the demo answers as Unleash would). */
+  'uiConfig.preflight': channel(preflightRequestSchema, preflightResultSchema),
   'uiConfig.get': channel(none, uiConfigSchema),
   'uiConfig.setOrigins': channel(z.strictObject({ origins: frontendOriginsSchema }), nothing),
   // instance reads
@@ -118,6 +144,12 @@ export const contract = {
   'playground.evaluate': channel(playgroundRequestSchema, playgroundResponseSchema),
   /** Main opens a file dialog (the page never names a path) and answers the chosen CSV's text; null when cancelled. */
   'playground.openContextsFile': channel(none, z.strictObject({ name: z.string(), text: z.string() }).nullable()),
+  'instance.setEnvironmentEnabled': channel(
+    z.strictObject({ projectId, featureName, environment: pathIdSchema, enabled: z.boolean() }),
+    nothing,
+  ),
+  'instance.createContextField': channel(createContextFieldSchema, contextFieldSchema),
+  'instance.deleteContextField': channel(z.strictObject({ name: pathIdSchema }), nothing),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),

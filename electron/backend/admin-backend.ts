@@ -48,6 +48,18 @@ export interface AdminBackend {
   // --- archive ---
   validateArchive: Operation<'archive.validate'>;
   archiveFeatures: Operation<'instance.archiveFeatures'>;
+  /** 200 empty; every named flag of the project comes back off everywhere; unknown project 404. */
+  reviveFeatures: Operation<'archive.revive'>;
+  /** 200 empty; deletes the named archived flags. */
+  deleteArchivedFeatures: Operation<'archive.deleteArchived'>;
+  /** POST .../environments/{env}/on|off: 200 empty. */
+  setFeatureEnvironmentEnabled: Operation<'instance.setEnvironmentEnabled'>;
+  /** 201 with the field; 409 when the name is taken. */
+  createContextField: Operation<'instance.createContextField'>;
+  /** 200 empty; 404 when unknown. */
+  deleteContextField: Operation<'instance.deleteContextField'>;
+  /** OPTIONS /api/frontend with the chosen Origin (no token), read as a browser would. */
+  corsPreflight: Operation<'uiConfig.preflight'>;
 
   // --- UI config ---
   getUiConfig: Operation<'uiConfig.get'>;

@@ -2,8 +2,8 @@ import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventFeatures } from '../events/event-features';
-import type { ShellPort } from '../shell/shell-port';
 import { openContextsFile } from '../playground/open-contexts-file';
+import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
 import type { Handlers } from './handler-types';
 
 /**
@@ -15,7 +15,7 @@ export function createHandlers(
   connections: ConnectionManager,
   appInfo: AppInfo,
   events: EventFeatures,
-  shell: ShellPort,
+  adminJobs: AdminJobs,
 ): Handlers {
   const on = async <T>(operation: (backend: AdminBackend) => Promise<T>): Promise<T> => operation(await connections.backend());
   return {
@@ -43,6 +43,13 @@ export function createHandlers(
     'strategyTypes.list': (input) => on((b) => b.listStrategyTypes(input)),
     'strategyTypes.update': (input) => on((b) => b.updateStrategyType(input)).then(toNull),
     'archive.validate': (input) => on((b) => b.validateArchive(input)),
+    'archive.revive': (input) => on((b) => b.reviveFeatures(input)).then(toNull),
+    'archive.deleteArchived': (input) => on((b) => b.deleteArchivedFeatures(input)).then(toNull),
+    'uiConfig.preflight': (input) => on((b) => b.corsPreflight(input)),
+    'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
+    'instance.createContextField': (input) => on((b) => b.createContextField(input)),
+    'instance.deleteContextField': (input) => on((b) => b.deleteContextField(input)).then(toNull),
+    ...createJobHandlers(connections, adminJobs),
     'uiConfig.get': (input) => on((b) => b.getUiConfig(input)),
     'uiConfig.setOrigins': (input) => on((b) => b.setFrontendApiOrigins(input)).then(toNull),
     'instance.projects': (input) => on((b) => b.listProjects(input)),
@@ -52,7 +59,7 @@ export function createHandlers(
     'instance.contextFields': (input) => on((b) => b.listContextFields(input)),
     'instance.archiveFeatures': (input) => on((b) => b.archiveFeatures(input)).then(toNull),
     'playground.evaluate': (input) => on((b) => b.playground(input)),
-    'playground.openContextsFile': () => openContextsFile(shell),
+    'playground.openContextsFile': () => openContextsFile(adminJobs.shell),
     'connections.status': () => connections.status(),
     'connections.save': (input) => connections.save(input),
     'connections.remove': (input) => connections.remove(input),

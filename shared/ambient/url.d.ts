@@ -6,5 +6,10 @@ declare class URL {
   readonly protocol: string;
   readonly username: string;
   readonly password: string;
+  readonly host: string;
   readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
 }

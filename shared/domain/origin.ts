@@ -16,3 +16,153 @@ export function isValidOrigin(origin: string): boolean {
 export function firstInvalidOrigin(origins: readonly string[]): string | undefined {
   return origins.find((origin) => !isValidOrigin(origin));
 }
+
+/** Why the server refuses an entry, in words an admin can act on. */
+export type OriginProblem =
+  | 'blank'
+  | 'padded'
+  | 'wildcard-subdomain'
+  | 'not-a-url'
+  | 'no-origin'
+  | 'path'
+  | 'credentials'
+  | 'default-port'
+  | 'upper-case'
+  | 'not-canonical';
+
+export const ORIGIN_PROBLEM_TEXT: Record<OriginProblem, string> = {
+  blank: 'Empty line: the server refuses an empty origin.',
+  padded: 'Spaces around the origin: the server compares it exactly.',
+  'wildcard-subdomain': 'Wildcards are not supported: only a lone * (every origin) or one exact origin per line.',
+  'not-a-url': 'Not a URL: an origin needs a scheme and a host, like https://app.example.com.',
+  'no-origin': 'This scheme has no web origin (browsers send "null" for it), so it can never match.',
+  path: 'An origin has no path, query or trailing slash: browsers send only scheme, host and port.',
+  credentials: 'An origin has no user name or password.',
+  'default-port': 'The default port is never part of an origin (443 for https, 80 for http).',
+  'upper-case': 'Browsers send the scheme and host in lower case.',
+  'not-canonical': 'Browsers send this host in another form (for example punycode or a normalised IP address).',
+};
+
+/** What a fix-it does, as its button says it. */
+export const ORIGIN_FIX_TEXT: Partial<Record<OriginProblem, string>> = {
+  padded: 'Trim the spaces',
+  'not-a-url': 'Add https://',
+  path: 'Strip the path',
+  credentials: 'Remove the credentials',
+  'default-port': 'Drop the default port',
+  'upper-case': 'Lower-case the host',
+  'not-canonical': 'Use the form browsers send',
+};
+
+export type OriginCheck =
+  | { valid: true }
+  | { valid: false; problems: OriginProblem[]; /** the value that fixes every problem, when one exists */ fix?: string };
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21' };
+
+function parse(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The explicit port written in an authority, if any (URL drops a default port, so read it from the text). */
+function writtenPort(value: string): string | undefined {
+  const authority = /^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?/i.exec(value);
+  return authority?.[2];
+}
+
+/** Problems of a trimmed, non-empty, wildcard-free value that parses as a URL whose origin is not the value. */
+function urlProblems(value: string, url: URL): OriginProblem[] {
+  const problems: OriginProblem[] = [];
+  const rest = value.replace(/^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::\d*)?/i, '');
+  if (rest !== '') problems.push('path');
+  if (url.username !== '' || url.password !== '' || /^[^/]*\/\/[^/?#]*@/.test(value)) problems.push('credentials');
+  const port = writtenPort(value);
+  if (port !== undefined && (port === '' || DEFAULT_PORTS[url.protocol] === port.replace(/^0+(?=\d)/, ''))) {
+    problems.push('default-port');
+  }
+  const scheme = value.slice(0, value.indexOf(':'));
+  const host = /^[^:]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/.exec(value)?.[1] ?? '';
+  if (scheme !== scheme.toLowerCase() || host !== host.toLowerCase()) problems.push('upper-case');
+  if (problems.length === 0) problems.push('not-canonical');
+  return problems;
+}
+
+/** One entry checked with the server's rules, with every reason it is refused and a fix when one exists. */
+export function checkOrigin(raw: string): OriginCheck {
+  if (isValidOrigin(raw)) return { valid: true };
+  const value = raw.trim();
+  if (value === '') return { valid: false, problems: ['blank'] };
+  const padded: OriginProblem[] = value === raw ? [] : ['padded'];
+  if (value === '*' || isValidOrigin(value)) return { valid: false, problems: padded, fix: value };
+  if (value.includes('*')) return { valid: false, problems: [...padded, 'wildcard-subdomain'] };
+  const url = parse(value);
+  if (url === undefined || !/^[a-z][a-z\d+.-]*:\/\//i.test(value)) {
+    const guess = parse(`https://${value}`);
+    const fix = guess && guess.origin !== 'null' && /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) ? guess.origin : undefined;
+    return { valid: false, problems: [...padded, 'not-a-url'], ...(fix ? { fix } : {}) };
+  }
+  if (url.origin === 'null') return { valid: false, problems: [...padded, 'no-origin'] };
+  return { valid: false, problems: [...padded, ...urlProblems(value, url)], fix: url.origin };
+}
+
+export interface OriginRow {
+  /** The line as typed. */
+  value: string;
+  check: OriginCheck;
+  /** Index of the earlier row with the same value: the server stores both, but the second does nothing. */
+  duplicateOf?: number;
+}
+
+/** Every row of an origin list checked, duplicates (after trimming) pointing at their first occurrence. */
+export function reviewOrigins(values: readonly string[]): OriginRow[] {
+  const first = new Map<string, number>();
+  return values.map((value, index) => {
+    const key = value.trim();
+    const earlier = key === '' ? undefined : first.get(key);
+    if (earlier === undefined && key !== '') first.set(key, index);
+    return { value, check: checkOrigin(value), ...(earlier === undefined ? {} : { duplicateOf: earlier }) };
+  });
+}
+
+/** Lines pasted at once: split on newlines, commas and whitespace (as Unleash's own form does), blanks dropped. */
+export function splitPastedOrigins(text: string): string[] {
+  return text.split(/[\s,]+/).filter((part) => part !== '');
+}
+
+/** The list with every fixable row fixed and duplicates removed; rows without a fix are kept as they are. */
+export function applyAllOriginFixes(values: readonly string[]): string[] {
+  const fixed = values.map((value) => {
+    const check = checkOrigin(value);
+    return check.valid ? value : (check.fix ?? value);
+  });
+  return [...new Set(fixed)];
+}
+
+/**
+ * What a list means to the front-end API on Unleash 6.x-8.x (cors-origin-middleware resolveOrigin): an empty list
+ * and any list holding `*` both answer every origin with `Access-Control-Allow-Origin: *`.
+ */
+export type OriginsDanger = 'none' | 'any-origin' | 'star-mixed' | 'empty-means-any';
+
+export function originsDanger(values: readonly string[]): OriginsDanger {
+  if (values.length === 0) return 'empty-means-any';
+  if (!values.includes('*')) return 'none';
+  return values.some((value) => value !== '*') ? 'star-mixed' : 'any-origin';
+}
+
+export const ORIGINS_DANGER_TEXT: Record<Exclude<OriginsDanger, 'none'>, string> = {
+  'any-origin': 'Any web site can call the front-end API with a front-end token: * allows every origin.',
+  'star-mixed':
+    'The * allows every origin, so the other origins in the list do nothing. Remove * to allow only the listed origins.',
+  'empty-means-any':
+    'An empty list does not lock the front-end API: the server then allows every origin, exactly as with *.',
+};
+
+/** Whether the front-end API would answer a browser from `origin` (resolveOrigin, then the cors package). */
+export function originAllowed(allowed: readonly string[], origin: string): boolean {
+  return allowed.length === 0 || allowed.includes('*') || allowed.includes(origin);
+}

@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { constraintSchema } from '../schemas/constraint';
 
 /**
  * The client API's features payload (GET /api/client/features), as the official client specification's files give
  * it. Lenient on purpose: SDKs tolerate missing and extra fields, and so must an evaluator held to their tests.
  */
-export const clientConstraintSchema = z.looseObject({
-  contextName: z.string(),
-  operator: z.string(),
-  values: z.array(z.string()).optional(),
-  value: z.string().optional(),
-  inverted: z.boolean().optional(),
-  caseInsensitive: z.boolean().optional(),
-});
+// The same lenient shape the admin API's constraints have.
+export const clientConstraintSchema = constraintSchema;
 export type ClientConstraint = z.infer<typeof clientConstraintSchema>;
 
 export const variantPayloadSchema = z.looseObject({ type: z.string(), value: z.string() });

@@ -14,3 +14,5 @@ export * from './storage';
 export * from './event-export';
 export * from './event-index';
 export * from './event-histogram';
+export * from './preflight';
+export * from './strategy-usage';

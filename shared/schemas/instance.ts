@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedName, boundedText } from './bounds';
 import { pathIdSchema } from './path-id';
 import { constraintSchema } from './constraint';
 
@@ -97,3 +98,20 @@ export type AddStrategy = z.infer<typeof addStrategySchema>;
 
 export const addDependencySchema = z.strictObject({ feature: z.string().min(1), enabled: z.boolean().optional() });
 export type AddDependency = z.infer<typeof addDependencySchema>;
+
+/** POST /api/admin/context (createContextFieldSchema): a URL-friendly name, legal values unique by value. */
+export const createContextFieldSchema = z.strictObject({
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.~-]+$/, 'must be URL friendly'),
+  description: boundedText(BOUNDS.description).optional(),
+  stickiness: z.boolean().optional(),
+  sortOrder: z.number().int().optional(),
+  legalValues: z
+    .array(z.strictObject({ value: boundedName(BOUNDS.value), description: boundedText(BOUNDS.description).optional() }))
+    .max(BOUNDS.values)
+    .optional(),
+});
+export type CreateContextField = z.infer<typeof createContextFieldSchema>;

@@ -1,6 +1,10 @@
 import type { AdminBackend } from '../admin-backend';
 import type { InstanceFixtures } from '../instance-fixtures';
 import * as archive from './areas/archive';
+import * as contextFields from './areas/context-fields';
+import * as cors from './areas/cors-preflight';
+import * as featureEnvironments from './areas/feature-environments';
+import * as revive from './areas/revive';
 import * as dependencies from './areas/dependencies';
 import * as features from './areas/features';
 import * as playground from './areas/playground';
@@ -34,6 +38,12 @@ const operations = {
   updateStrategyType: strategyTypes.updateStrategyType,
   validateArchive: archive.validateArchive,
   archiveFeatures: archive.archiveFeatures,
+  reviveFeatures: revive.reviveFeatures,
+  deleteArchivedFeatures: revive.deleteArchivedFeatures,
+  setFeatureEnvironmentEnabled: featureEnvironments.setFeatureEnvironmentEnabled,
+  createContextField: contextFields.createContextField,
+  deleteContextField: contextFields.deleteContextField,
+  corsPreflight: cors.corsPreflight,
   getUiConfig: settings.getUiConfig,
   setFrontendApiOrigins: settings.setFrontendApiOrigins,
   listProjects: projects.listProjects,

@@ -1,5 +1,6 @@
 import type { FixturedBackend } from '../instance-fixtures';
 import { badDataDetails } from '../errors';
+import { frontendPreflight, isFrontendPreflight } from './frontend-preflight';
 import { authenticate, checkContentType, header, parseRequestJson, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
 import { eventRoutes } from './routes/event-routes';
@@ -50,6 +51,10 @@ export function createRequestHandler(backend: FixturedBackend, options: FaceOpti
   ];
   return async (req) => {
     try {
+      const pathname = req.path.split('?')[0] ?? '';
+      if (isFrontendPreflight(req.method.toUpperCase(), pathname)) {
+        return await frontendPreflight(backend, (name) => header(req.headers, name));
+      }
       return await handle(routes, options, req);
     } catch (thrown) {
       return responseForThrown(thrown);
@@ -95,7 +100,7 @@ async function handle(routes: readonly Route[], options: FaceOptions, req: WireR
   if (!match) return unknownPath(pathname);
   const { route, params } = match;
 
-  if (route.method === 'POST' || route.method === 'PUT') {
+  if ((route.method === 'POST' || route.method === 'PUT') && route.acceptAnyContentType !== true) {
     const rejected = checkContentType(contentType);
     if (rejected) return rejected;
   }

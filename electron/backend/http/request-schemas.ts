@@ -166,3 +166,12 @@ export const playgroundBody = wire.object({
     .optional(),
   context: sdkContextBody,
 });
+
+/** createContextFieldSchema (name required; the demo's own checks name the rest as joi does). */
+export const createContextFieldBody = wire.object({
+  name: wire.string(),
+  description: wire.string().optional(),
+  stickiness: wire.boolean().optional(),
+  sortOrder: wire.integer().optional(),
+  legalValues: wire.array(wire.object({ value: wire.string(), description: wire.string().optional() })).optional(),
+});

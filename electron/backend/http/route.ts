@@ -12,6 +12,8 @@ export interface RouteSpec<P, Q, B> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Unleash's own route option: a POST that takes no body accepts any (or no) content type (on/off switches). */
+  acceptAnyContentType?: boolean;
   handle(input: { params: P; query: Q; body: B }): Promise<WireResponse>;
 }
 

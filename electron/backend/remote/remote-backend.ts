@@ -33,6 +33,9 @@ import { parseAnswer } from './response';
 import { detectCapabilities } from './capabilities';
 import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
 import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
+import { sendPreflight } from './preflight';
+import { REMOTE_DEFAULTS } from './remote-client';
+import { fetchTransport, nodeTransport } from './transport';
 
 export { REMOTE_DEFAULTS, type RemoteOptions } from './remote-client';
 
@@ -63,7 +66,9 @@ function withProject(projectId: string) {
 
 /** The AdminBackend over HTTP against a real Unleash (5.x to 8.x, endpoints picked by capability). Throws ApiError for every failure. */
 export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
-  const { http } = createRemoteClient(options);
+  const { http, server } = createRemoteClient(options);
+  // the preflight goes without the token, on its own connections (a browser's preflight shares nothing with admin calls)
+  const preflightTransport = options.fetch ? fetchTransport(options.fetch) : nodeTransport({ ca: options.ca });
   const { exchange, read: readAny, write: writeAny } = createExchanges(http, options.token);
   let version: Promise<string> | undefined;
   let offered: Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> | undefined;
@@ -212,6 +217,21 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
       archiveFeatures: ({ projectId, features }) =>
         write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
+      reviveFeatures: ({ projectId, features }) =>
+        write('reviveFeatures', post(path`/api/admin/projects/${projectId}/revive`, { features })),
+      deleteArchivedFeatures: ({ projectId, features }) =>
+        write('deleteArchivedFeatures', post(path`/api/admin/projects/${projectId}/delete`, { features })),
+      setFeatureEnvironmentEnabled: ({ projectId, featureName, environment, enabled }) =>
+        write(
+          'setFeatureEnvironmentEnabled',
+          post(
+            `${path`/api/admin/projects/${projectId}/features/${featureName}/environments/${environment}`}/${enabled ? 'on' : 'off'}`,
+            undefined,
+          ),
+        ),
+      createContextField: (input) => read('createContextField', post('/api/admin/context', input), contextFieldSchema),
+      deleteContextField: ({ name }) => write('deleteContextField', { method: 'DELETE', path: path`/api/admin/context/${name}` }),
+      corsPreflight: (input) => sendPreflight(preflightTransport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
     };
     const fixtures: InstanceFixtures = {
       createFeature: (projectId, input) =>
@@ -242,6 +262,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     withSignal: (signal) => view(signal),
     async close() {
       http.close();
+      preflightTransport.close();
     },
   };
 }

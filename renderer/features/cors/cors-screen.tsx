@@ -1,12 +1,166 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { useMemo, useState } from 'react';
+import {
+  applyAllOriginFixes,
+  ORIGINS_DANGER_TEXT,
+  originsDanger,
+  reviewOrigins,
+  splitPastedOrigins,
+} from '../../../shared/domain/origin';
+import { ChangeConfirmDialog } from '../../components/change-confirm-dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/loading';
+import { Notice } from '../../components/notice';
+import { PageHeader } from '../../components/page-header';
+import { useActiveProfile } from '../../lib/active-profile';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { instanceQueries } from '../instance';
+import { useSaveOrigins } from './api';
+import { CorsHistory } from './cors-history';
+import styles from './cors.module.css';
+import { OriginRows, type EditableRow } from './origin-rows';
+import { PreflightTester } from './preflight-tester';
 
-/** Placeholder: the CORS screen replaces this component (same file, default export). */
+const TYPE_TO_CONFIRM = 'allow every origin';
+
+let nextKey = 0;
+const toRows = (values: readonly string[]): EditableRow[] => values.map((value) => ({ key: nextKey++, value }));
+
+/** The front-end API's allowed origins: one row per origin, the server's rules as you type, danger said plainly. */
 export default function CorsScreen() {
+  const config = useInstanceQuery(instanceQueries.uiConfig);
+  const profile = useActiveProfile();
+  // Unleash answers its default ['*'] until a list is stored
+  const stored = config.data ? (config.data.frontendApiOrigins ?? ['*']) : null;
   return (
-    <PlaceholderScreen
-      title="CORS"
-      summary="Manage the origins allowed to call the Frontend API."
-      bullets={['Add and remove origins', 'Origin validation before saving', 'Allow every origin with *']}
-    />
+    <section aria-label="CORS origins">
+      <PageHeader
+        title="CORS"
+        description="Web origins allowed to call the front-end API (/api/frontend) from a browser. The admin and client APIs are not affected."
+      />
+      {config.isError && <ErrorBanner error={config.error} action="Loading the origins" onRetry={() => void config.refetch()} />}
+      {config.isPending && !config.isError && <Loading label="Loading the origins…" />}
+      {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} />}
+    </section>
+  );
+}
+
+/** Seeded once from the stored list (keyed by profile): later reloads never overwrite edits in progress. */
+function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
+  const save = useSaveOrigins();
+  const [rows, setRows] = useState<EditableRow[]>(() => toRows(stored));
+  const [paste, setPaste] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const values = useMemo(() => rows.map((row) => row.value), [rows]);
+  const review = useMemo(() => reviewOrigins(values), [values]);
+  const invalid = review.filter((row) => !row.check.valid).length;
+  const duplicates = review.filter((row) => row.duplicateOf !== undefined).length;
+  const danger = originsDanger(values);
+  const changed = JSON.stringify(stored) !== JSON.stringify(values);
+
+  const update = (next: EditableRow[]) => {
+    setSaved(false);
+    setRows(next);
+  };
+  const doSave = () => {
+    setConfirming(false);
+    save.mutate(values, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+        <>
+          {danger !== 'none' && (
+            <Notice tone="warning" title={danger === 'empty-means-any' ? 'An empty list allows every origin' : 'Every origin is allowed'}>
+              {ORIGINS_DANGER_TEXT[danger]}
+            </Notice>
+          )}
+          <p className="muted" aria-live="polite">
+            {rows.length} {rows.length === 1 ? 'origin' : 'origins'}
+            {invalid > 0 ? ` · ${invalid} the server would refuse` : ''}
+            {duplicates > 0 ? ` · ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}
+          </p>
+          <div className={styles.toolbar}>
+            <button type="button" className="button" onClick={() => update([...rows, ...toRows([''])])}>
+              Add origin
+            </button>
+            <button type="button" className="button" onClick={() => setPaste(paste === null ? '' : null)} aria-expanded={paste !== null}>
+              Paste lines
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => update([...rows].sort((a, b) => a.value.localeCompare(b.value)))}
+              disabled={rows.length < 2}
+            >
+              Sort
+            </button>
+            <button type="button" className="button" onClick={() => update(toRows(applyAllOriginFixes(values)))} disabled={invalid + duplicates === 0}>
+              Fix all and remove duplicates
+            </button>
+          </div>
+          {paste !== null && (
+            <div className={styles.toolbar}>
+              <label className="field" style={{ flex: 1 }}>
+                <span>One origin per line (commas and spaces separate too)</span>
+                <textarea className={styles.paste} value={paste} onChange={(event) => setPaste(event.target.value)} />
+              </label>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  update([...rows.filter((row) => row.value !== ''), ...toRows(splitPastedOrigins(paste))]);
+                  setPaste(null);
+                }}
+              >
+                Add these lines
+              </button>
+            </div>
+          )}
+          <OriginRows
+            rows={rows}
+            review={review}
+            onChange={(key, value) => update(rows.map((row) => (row.key === key ? { key, value } : row)))}
+            onRemove={(key) => update(rows.filter((row) => row.key !== key))}
+          />
+          {save.isError && <ErrorBanner error={save.error} action="Saving the origins" />}
+          {saved && !changed && (
+            <Notice tone="info" title="Saved">
+              {isDemo ? 'The demo applies it at once.' : 'The server applies it within about 2 minutes (see the preflight tester below).'}
+            </Notice>
+          )}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!changed || invalid > 0 || duplicates > 0 || save.isPending}
+              onClick={() => (danger === 'none' ? doSave() : setConfirming(true))}
+            >
+              {save.isPending ? 'Saving…' : 'Save origins'}
+            </button>
+            <button type="button" className="button" disabled={!changed} onClick={() => update(toRows(stored))}>
+              Discard changes
+            </button>
+            {(invalid > 0 || duplicates > 0) && <span className="field-error">Fix the marked rows to save.</span>}
+          </div>
+          <ChangeConfirmDialog
+            title="Allow every origin?"
+            isOpen={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={doSave}
+            confirmLabel="Save and allow every origin"
+            {...(isDemo ? {} : { typeToConfirm: TYPE_TO_CONFIRM })}
+          >
+            <p>{danger === 'none' ? '' : ORIGINS_DANGER_TEXT[danger]}</p>
+            <p>Any web site will be able to call this server's front-end API with a front-end token.</p>
+          </ChangeConfirmDialog>
+          <PreflightTester isDemo={isDemo} />
+          <CorsHistory
+            onRevert={(version) => {
+              update(toRows(version.origins));
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </>
   );
 }

@@ -38,7 +38,8 @@ describe('segment editor', () => {
       'segments.get': () => ({ ...BETA, id: 9 }),
       'segments.strategies': () => ({ strategies: [] }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'New segment' });
+    // The first render loads the editor's route (with the playground's evaluator for its tester): slow on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'New segment' }, { timeout: 10_000 });
     type('Name', 'paying-adults');
     fireEvent.click(screen.getByRole('button', { name: 'Add constraint' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add constraint' }));

@@ -4,6 +4,7 @@ import { strategySegmentsBackend } from './strategy-segments';
 import { eventsBackend } from './events';
 import { strategyTypesBackend } from './strategy-types';
 import { archiveValidationBackend } from './archive-validation';
+import { archiveLifecycleBackend } from './archive-lifecycle';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
@@ -14,6 +15,7 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   eventsBackend,
   strategyTypesBackend,
   archiveValidationBackend,
+  archiveLifecycleBackend,
   uiConfigBackend,
   readsBackend,
   playgroundBackend,

@@ -58,3 +58,10 @@ export async function getJson(send: Send, path: string): Promise<unknown> {
 export async function enableIn(send: Send, feature: string, environment = 'development'): Promise<void> {
   await must(send, { method: 'POST', path: `/api/admin/projects/default/features/${feature}/environments/${environment}/on`, body: {} }, [200]);
 }
+
+/** Makes sure a context field exists (6.x and 7.x refuse constraints on unknown fields; the demo seeds its own). */
+export async function ensureContextField(send: Send, name: string): Promise<void> {
+  const fields = (await getJson(send, '/api/admin/context')) as { name: string }[];
+  if (fields.some((field) => field.name === name)) return;
+  await must(send, { method: 'POST', path: '/api/admin/context', body: { name } }, [201]);
+}

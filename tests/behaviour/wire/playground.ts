@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { evaluateClientState, type ClientConstraint, type ClientState, type EvaluationContext } from '../../../shared/evaluation';
 import { OPERATORS, type Operator } from '../../../shared/domain/operators';
 import { Prng } from '../../../electron/backend/demo/model/prng';
-import { addStrategy, createFeature, createSegment, createStrategyType, enableIn, getJson } from '../support/wire-fixtures';
+import { addStrategy, createFeature, createSegment, createStrategyType, enableIn, ensureContextField, getJson } from '../support/wire-fixtures';
 import type { Send } from '../support/wire-client';
 import { area, type WireScenario } from './scenario';
 import { badData } from './common';
@@ -72,9 +72,14 @@ interface AdminStrategy {
 
 async function setup(send: Send): Promise<Fx> {
   const version = (await getJson(send, '/api/admin/ui-config')) as { version: string };
-  const major = Number.parseInt(version.version, 10);
-  // 6.10.1 has neither SEMVER_GTE/LTE nor REGEX.
-  const operators = OPERATORS.filter((op) => major >= 7 || !['SEMVER_GTE', 'SEMVER_LTE', 'REGEX'].includes(op));
+  const [major = 0, minor = 0] = version.version.split('.').map((part) => Number.parseInt(part, 10));
+  // Asked of the real servers: 6.10.1 has neither SEMVER_GTE/LTE nor REGEX; 7.6.5 has REGEX (since 7.4.2) but not
+  // SEMVER_GTE/LTE; 8.2.0 has all 18.
+  const hasRegex = major > 7 || (major === 7 && minor >= 4);
+  const operators = OPERATORS.filter(
+    (op) => (op !== 'REGEX' || hasRegex) && (major >= 8 || !['SEMVER_GTE', 'SEMVER_LTE'].includes(op)),
+  );
+  for (const field of ['tier', 'email', 'version', 'age']) await ensureContextField(send, field);
   const prng = new Prng(2026);
 
   const plain = await createFeature(send, 'pg-plain');

@@ -4,7 +4,7 @@ import type { AddDependency, AddStrategy, CreateFeature } from '../../../../shar
 import { isApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
-import { addDependencyBody, addStrategyBody, createFeatureBody, featuresBody } from '../request-schemas';
+import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatureBody, featuresBody } from '../request-schemas';
 
 /**
  * Project-scoped routes: flags, their strategies and dependencies (fixture writes), archive and its validation
@@ -45,6 +45,31 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
       method: 'GET',
       path: '/api/admin/context',
       handle: async () => reply.json(200, await backend.listContextFields()),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/context',
+      body: createContextFieldBody,
+      handle: async ({ body }) => {
+        const field = await backend.createContextField({
+          name: body.name,
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.stickiness !== undefined ? { stickiness: body.stickiness } : {}),
+          ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
+          ...(body.legalValues !== undefined
+            ? { legalValues: body.legalValues.map((legal) => ({ value: legal.value, ...(legal.description !== undefined ? { description: legal.description } : {}) })) }
+            : {}),
+        });
+        return reply.json(201, field, `context/${field.name}`);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/context/:name',
+      handle: async ({ params }) => {
+        await backend.deleteContextField({ name: params.name ?? '' });
+        return reply.empty(200);
+      },
     }),
     route({
       method: 'GET',
@@ -99,9 +124,11 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
       route({
         method: 'POST',
         path: `${PROJECT}/features/:featureName/environments/:environment/${state}`,
+        // 6.10.1 switches with no body and no content type (asked with curl)
+        acceptAnyContentType: true,
         handle: async ({ params }) => {
           const { projectId = '', featureName = '', environment = '' } = params;
-          await backend.fixtures.setEnvironmentEnabled(projectId, featureName, environment, state === 'on');
+          await backend.setFeatureEnvironmentEnabled({ projectId, featureName, environment, enabled: state === 'on' });
           return reply.empty(200);
         },
       }),
@@ -131,6 +158,24 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
       handle: async ({ params, body }) => {
         await backend.archiveFeatures({ projectId: params.projectId ?? '', features: body.features });
         return reply.empty(202);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/revive`,
+      body: featuresBody,
+      handle: async ({ params, body }) => {
+        await backend.reviveFeatures({ projectId: params.projectId ?? '', features: body.features });
+        return reply.empty(200);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: `${PROJECT}/delete`,
+      body: featuresBody,
+      handle: async ({ params, body }) => {
+        await backend.deleteArchivedFeatures({ projectId: params.projectId ?? '', features: body.features });
+        return reply.empty(200);
       },
     }),
   ];

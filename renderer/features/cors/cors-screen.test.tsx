@@ -1,0 +1,78 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, resetBridge } from '../../test/render';
+
+// jsdom has no CSS.escape, which React Aria's modal uses
+if (typeof globalThis.CSS === 'undefined') {
+  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
+}
+
+afterEach(() => {
+  cleanup();
+  resetBridge();
+});
+
+const handlers = (origins: string[]) => ({
+  'uiConfig.get': () => ({ version: '6.10.1', frontendApiOrigins: origins }),
+  'events.query': () => ({ events: [], total: 0 }),
+});
+
+describe('CORS origins', () => {
+  it('marks each invalid row with its reason and a fix-it that makes it valid, and blocks saving until fixed', async () => {
+    const { bridge } = renderApp('/cors', { ...handlers(['https://app.example.com']), 'uiConfig.setOrigins': () => null });
+    await screen.findByRole('list', { name: 'Allowed origins' });
+    fireEvent.click(screen.getByRole('button', { name: 'Paste lines' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /One origin per line/ }), {
+      target: { value: 'https://Shop.example.com/\nhttps://app.example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add these lines' }));
+
+    const second = screen.getByRole('listitem', { name: 'Origin 2' });
+    expect(second.textContent).toContain('no path, query or trailing slash');
+    expect(second.textContent).toContain('lower case');
+    const third = screen.getByRole('listitem', { name: 'Origin 3' });
+    expect(third.textContent).toContain('Same as origin 1');
+    expect((screen.getByRole('button', { name: 'Save origins' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(second).getByRole('button', { name: 'Fix: https://shop.example.com (origin 2)' }));
+    fireEvent.click(within(third).getByRole('button', { name: 'Remove origin 3' }));
+    const save = screen.getByRole('button', { name: 'Save origins' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([{ origins: ['https://app.example.com', 'https://shop.example.com'] }]));
+  });
+
+  it('says an empty list allows every origin and asks before saving it', async () => {
+    const { bridge } = renderApp('/cors', { ...handlers(['https://app.example.com']), 'uiConfig.setOrigins': () => null });
+    await screen.findByRole('list', { name: 'Allowed origins' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove origin 1' }));
+    expect((await screen.findAllByText('An empty list allows every origin')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save origins' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Allow every origin?' });
+    expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save and allow every origin' }));
+    await waitFor(() => expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([{ origins: [] }]));
+  });
+
+  it('shows what the preflight answered', async () => {
+    const { bridge } = renderApp('/cors', {
+      ...handlers(['https://app.example.com']),
+      'uiConfig.preflight': ({ origin }) => ({
+        url: 'demo:/api/frontend',
+        status: 204,
+        allowed: false,
+        reason: `No Access-Control-Allow-Origin: ${origin} is not in the allowed origins.`,
+        headers: [['vary', 'Origin']],
+        maxAgeSeconds: 86400,
+        answeredBy: 'demo',
+      }),
+    });
+    const origin = await screen.findByRole('textbox', { name: 'Origin' });
+    fireEvent.change(origin, { target: { value: 'https://evil.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send preflight' }));
+    const result = await screen.findByRole('status', { name: 'Preflight result' });
+    expect(result.textContent).toContain('Refused');
+    expect(result.textContent).toContain('https://evil.example is not in the allowed origins');
+    expect(bridge.inputsOf('uiConfig.preflight')[0]).toMatchObject({ origin: 'https://evil.example', method: 'GET' });
+  });
+});

@@ -1,0 +1,89 @@
+import { describeUsageProblem, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
+import { ChangeConfirmDialog } from '../../components/change-confirm-dialog';
+import styles from './strategy-types.module.css';
+
+interface Props {
+  name: string;
+  change: StrategyTypeChange | null;
+  isRemote: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The type's diff first, then every flag strategy the change breaks, with the stored values at stake. */
+export function ChangeReview({ name, change, isRemote, onCancel, onConfirm }: Props) {
+  if (!change) return null;
+  const { diff, broken } = change;
+  return (
+    <ChangeConfirmDialog
+      title={change.breaking ? `This change breaks ${broken.length} flag ${broken.length === 1 ? 'strategy' : 'strategies'}` : `Save ${name}?`}
+      isOpen
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      confirmLabel={change.breaking ? 'Save anyway' : 'Save'}
+      danger={change.breaking}
+      {...(change.breaking && isRemote ? { typeToConfirm: name } : {})}
+    >
+      <h3 className="section-title">Before → after</h3>
+      <ul className={styles.diff} aria-label="Changes to the type">
+        {diff.description && (
+          <li>
+            description: <span className={styles.removed}>{diff.description.before || '(empty)'}</span> →{' '}
+            <span className={styles.added}>{diff.description.after || '(empty)'}</span>
+          </li>
+        )}
+        {diff.title && (
+          <li>
+            title: <span className={styles.removed}>{diff.title.before || '(empty)'}</span> → <span className={styles.added}>{diff.title.after || '(empty)'}</span>
+          </li>
+        )}
+        {diff.parameters.map((entry, index) => (
+          <li key={index}>
+            {entry.kind === 'added' && <span className={styles.added}>+ {entry.after.name} ({entry.after.type}{entry.after.required ? ', required' : ''})</span>}
+            {entry.kind === 'removed' && <span className={styles.removed}>− {entry.before.name} ({entry.before.type})</span>}
+            {entry.kind === 'renamed' && (
+              <span>
+                renamed <span className={styles.removed}>{entry.before.name}</span> → <span className={styles.added}>{entry.after.name}</span>
+              </span>
+            )}
+            {entry.kind === 'changed' && (
+              <span>
+                {entry.after.name}:{' '}
+                {entry.fields
+                  .map((field) =>
+                    field === 'type'
+                      ? `type ${entry.before.type} → ${entry.after.type}`
+                      : field === 'required'
+                        ? entry.after.required
+                          ? 'now required'
+                          : 'now optional'
+                        : 'description changed',
+                  )
+                  .join(', ')}
+              </span>
+            )}
+          </li>
+        ))}
+        {!diff.description && !diff.title && diff.parameters.length === 0 && <li>No change.</li>}
+      </ul>
+      {change.breaking && (
+        <>
+          <h3 className="section-title">Flag strategies this breaks</h3>
+          <ul className={styles.broken} aria-label="Broken flag strategies">
+            {broken.map(({ usage, problems }) => (
+              <li key={usage.strategyId}>
+                <code>{usage.featureName}</code> in {usage.projectId} / {usage.environment}
+                <ul>
+                  {problems.map((problem, index) => (
+                    <li key={index}>{describeUsageProblem(problem)}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <p>Unleash keeps the stored values as they are: the flags' forms will show the new parameters, and SDKs read only those.</p>
+        </>
+      )}
+    </ChangeConfirmDialog>
+  );
+}

@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import {
+  analyseStrategyTypeChange,
+  PARAMETER_ROW_PROBLEM_TEXT,
+  validateParameterRows,
+  type StrategyTypeChange,
+} from '../../../shared/domain/strategy-type-change';
+import { PARAMETER_TYPES, type StrategyType } from '../../../shared/schemas';
+import { ErrorBanner } from '../../components/error-banner';
+import { Loading } from '../../components/loading';
+import { Notice } from '../../components/notice';
+import { PageHeader } from '../../components/page-header';
+import { useActiveProfile } from '../../lib/active-profile';
+import { useInstanceQuery } from '../../lib/instance-query';
+import { strategyTypeQueries, useUpdateStrategyType, type TypeVersion } from './api';
+import { ChangeReview } from './change-review';
+import { ParameterPreview } from './parameter-preview';
+import styles from './strategy-types.module.css';
+import { TypeHistory } from './type-history';
+
+const formSchema = z
+  .object({
+    description: z.string(),
+    title: z.string(),
+    parameters: z.array(
+      z.object({ name: z.string(), type: z.enum(PARAMETER_TYPES), description: z.string(), required: z.boolean() }),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    validateParameterRows(value.parameters).forEach((problems, index) => {
+      for (const problem of problems) {
+        ctx.addIssue({ code: 'custom', path: ['parameters', index, 'name'], message: PARAMETER_ROW_PROBLEM_TEXT[problem] });
+      }
+    });
+  });
+type FormValues = z.infer<typeof formSchema>;
+
+function valuesOf(type: Pick<StrategyType, 'description' | 'title' | 'parameters'>): FormValues {
+  return {
+    description: type.description ?? '',
+    title: type.title ?? '',
+    parameters: type.parameters.map((p) => ({
+      name: p.name,
+      type: (PARAMETER_TYPES as readonly string[]).includes(p.type) ? (p.type as FormValues['parameters'][number]['type']) : 'string',
+      description: p.description ?? '',
+      required: p.required ?? false,
+    })),
+  };
+}
+
+/** One custom type: description, title and parameters, with the breaking-change guard before saving. */
+export default function StrategyTypeEditorScreen() {
+  const { name = '' } = useParams();
+  const types = useInstanceQuery(strategyTypeQueries.list);
+  const type = types.data?.find((candidate) => candidate.name === name);
+  return (
+    <section aria-label={`Strategy type ${name}`}>
+      <PageHeader title={type?.displayName ?? name} description={`Strategy type ${name}`} actions={<Link to="/strategy-types">All strategy types</Link>} />
+      {types.isError && <ErrorBanner error={types.error} action="Loading the type" onRetry={() => void types.refetch()} />}
+      {types.isPending && !types.isError && <Loading label="Loading the type…" />}
+      {types.data && !type && <Notice tone="warning" title={`No strategy type named ${name}`} />}
+      {type && !type.editable && (
+        <Notice tone="info" title="Built-in type: read-only">
+          Unleash refuses every change to built-in strategy types (it answers 500 "Cannot edit strategy {name}").
+        </Notice>
+      )}
+      {type && type.editable && <Editor key={JSON.stringify(type)} type={type} />}
+    </section>
+  );
+}
+
+function Editor({ type }: { type: StrategyType }) {
+  const profile = useActiveProfile();
+  const usage = useInstanceQuery(strategyTypeQueries.usage);
+  const update = useUpdateStrategyType();
+  const [review, setReview] = useState<StrategyTypeChange | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange', defaultValues: valuesOf(type) });
+  const { register, control, handleSubmit, formState, reset } = form;
+  const parameters = useFieldArray({ control, name: 'parameters' });
+  const watched = useWatch({ control, name: 'parameters' });
+  const usages = (usage.data ?? []).filter((row) => row.strategyName === type.name);
+
+  const submit = handleSubmit((values) => {
+    setReview(analyseStrategyTypeChange(type, values, usages));
+  });
+  const confirm = () => {
+    const values = form.getValues();
+    setReview(null);
+    update.mutate(
+      { name: type.name, update: { description: values.description, title: values.title, parameters: values.parameters } },
+      {
+        onSuccess: () => {
+          // what was saved is the new starting point: the form is no longer dirty
+          reset(values);
+          setSaved(true);
+        },
+      },
+    );
+  };
+  const restore = (version: TypeVersion) => {
+    if (!version.snapshot) return;
+    reset(valuesOf({ description: version.snapshot.description ?? '', title: version.snapshot.title ?? '', parameters: version.snapshot.parameters ?? [] }), {
+      keepDefaultValues: true,
+    });
+    setSaved(false);
+  };
+
+  return (
+    <div className={styles.editorLayout}>
+      <form className={`${styles.panel} form`} onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
+        <p className="muted">
+          Used by {usage.data ? usages.length : '…'} flag {usages.length === 1 ? 'strategy' : 'strategies'}
+          {usages.length > 0 ? `: ${[...new Set(usages.map((u) => u.featureName))].join(', ')}` : ''}.
+        </p>
+        <label className="field">
+          <span>Description</span>
+          <input className={styles.input} {...register('description')} />
+        </label>
+        <label className="field">
+          <span>Title</span>
+          <input className={styles.input} {...register('title')} />
+        </label>
+        <h2 className="section-title">Parameters</h2>
+        <ol aria-label="Parameters" style={{ listStyle: 'none', padding: 0 }}>
+          {parameters.fields.map((field, index) => {
+            const error = formState.errors.parameters?.[index]?.name;
+            const n = index + 1;
+            return (
+              <li key={field.id} className={styles.param} aria-label={`Parameter ${n}`}>
+                <label className="field">
+                  <span>Name</span>
+                  <input className={styles.input} aria-invalid={error !== undefined} {...register(`parameters.${index}.name`)} />
+                  {error?.message && <span className={styles.problem}>{error.message}</span>}
+                </label>
+                <label className="field">
+                  <span>Type</span>
+                  <select {...register(`parameters.${index}.type`)}>
+                    {PARAMETER_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div className={styles.paramActions}>
+                  <button type="button" className="button button-quiet" aria-label={`Move parameter ${n} up`} disabled={index === 0} onClick={() => parameters.move(index, index - 1)}>
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-quiet"
+                    aria-label={`Move parameter ${n} down`}
+                    disabled={index === parameters.fields.length - 1}
+                    onClick={() => parameters.move(index, index + 1)}
+                  >
+                    ↓
+                  </button>
+                  <button type="button" className="button button-danger-quiet" aria-label={`Remove parameter ${n}`} onClick={() => parameters.remove(index)}>
+                    Remove
+                  </button>
+                </div>
+                <label className={`field ${styles.paramWide}`}>
+                  <span>Description</span>
+                  <input className={styles.input} {...register(`parameters.${index}.description`)} />
+                </label>
+                <label className={styles.paramWide}>
+                  <input type="checkbox" {...register(`parameters.${index}.required`)} /> Required
+                </label>
+              </li>
+            );
+          })}
+        </ol>
+        <button type="button" className="button" onClick={() => parameters.append({ name: '', type: 'string', description: '', required: false })}>
+          Add parameter
+        </button>
+        {update.isError && <ErrorBanner error={update.error} action="Saving the type" />}
+        {saved && !formState.isDirty && <Notice tone="info" title="Saved" />}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={!formState.isValid || update.isPending || usage.isPending}>
+            {update.isPending ? 'Saving…' : 'Review and save'}
+          </button>
+          <button type="button" className="button" disabled={!formState.isDirty} onClick={() => reset()}>
+            Discard changes
+          </button>
+        </div>
+        <ChangeReview name={type.name} change={review} isRemote={profile?.kind === 'remote'} onCancel={() => setReview(null)} onConfirm={confirm} />
+      </form>
+      <div>
+        <ParameterPreview parameters={watched} />
+        <TypeHistory name={type.name} onRestore={restore} />
+      </div>
+    </div>
+  );
+}
