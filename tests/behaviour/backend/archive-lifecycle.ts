@@ -105,6 +105,8 @@ const scenarios: BackendScenario<Fx>[] = [
     name: 'revive in an unknown project is 404',
     run: (b, fx) => b.reviveFeatures({ projectId: unique('no-such-project'), features: [fx.child] }),
     expect: { error: { status: 404, name: 'NotFoundError' } },
+    // 5.x checks the flags' own project against the URL's first (checked on 5.12.8)
+    v5: { error: { status: 403, name: 'InvalidOperationError', message: 'does not match the project provided in request URL' } },
   },
   {
     name: 'revive the child (and an unknown name, ignored)',
@@ -159,6 +161,9 @@ const scenarios: BackendScenario<Fx>[] = [
     name: 'delete it again: 404',
     run: (b, fx) => b.deleteContextField({ name: fx.context }),
     expect: { error: { status: 404, name: 'NotFoundError', message: (fx) => `Could not find Context field with name ${fx.context}` } },
+    // 8.x lower-cases "context field" in this sentence; 7.6.5 still writes it as 6.x does (both checked)
+    v8: { error: { status: 404, name: 'NotFoundError', message: (fx) => `Could not find context field with name ${fx.context}` } },
+    v7: { error: { status: 404, name: 'NotFoundError', message: (fx) => `Could not find Context field with name ${fx.context}` } },
   },
   {
     name: 'the front-end API preflight answers 204 with the CORS headers',
