@@ -71,10 +71,12 @@ describe.skipIf(!chromiumEndpoint)('strategy types', () => {
     expect(app().problems).toEqual([]);
   });
 
-  it('against the demo server as a remote: a parameter made required is caught and needs the type name typed', async () => {
+  it('against the demo server as a remote set to "type the name": a parameter made required is caught and needs the type name typed', async () => {
     const core = app().core;
     const status = await core.connections.save({ name: 'Demo server', baseUrl: server!.url, token: server!.token });
-    await core.connections.activate({ id: status.profiles.find((p) => p.kind === 'remote')!.id });
+    const remoteId = status.profiles.find((p) => p.kind === 'remote')!.id;
+    await core.connections.setProtection({ id: remoteId, protection: 'type-name' });
+    await core.connections.activate({ id: remoteId });
     const backend = (await core.connections.backend()) as FixturedBackend;
     await backend.fixtures.createStrategyType({ name: 'r-region', parameters: [{ name: 'region', type: 'string', required: false }] });
     await backend.fixtures.createFeature('default', { name: 'r-region-flag' });
@@ -90,7 +92,7 @@ describe.skipIf(!chromiumEndpoint)('strategy types', () => {
     expect(await dialog.textContent()).toContain('"region" becomes required, and this strategy has no value for it');
     const save = dialog.getByRole('button', { name: 'Save anyway' });
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByRole('textbox').fill('r-region');
+    await dialog.getByLabel('Type r-region to confirm').fill('r-region');
     await save.click();
     await form.getByText('Saved').waitFor();
     expect((await backend.listStrategyTypes()).find((t) => t.name === 'r-region')?.parameters[0]?.required).toBe(true);

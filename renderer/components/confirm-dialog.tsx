@@ -11,6 +11,8 @@ export interface ConfirmRequest {
   name: string;
   /** The destructive button's label: says what it does ("Delete segment"), never "OK". */
   confirmLabel: string;
+  /** A wider dialog, for a body that shows a diff or a list. */
+  wide?: boolean;
 }
 
 interface Props extends ConfirmRequest {
@@ -25,14 +27,14 @@ interface Props extends ConfirmRequest {
  * Asks for what the profile's protection level requires: a confirmation, or the typed name of the thing changed.
  * On a read-only profile it only explains that nothing can be changed.
  */
-export function ConfirmDialog({ level, profileName, title, body, name, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ level, profileName, title, body, name, confirmLabel, wide = false, onConfirm, onCancel }: Props) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
   const readOnly = level === 'read-only';
   const needsName = level === 'type-name';
   const ready = !readOnly && (!needsName || typed === name);
   return (
-    <Dialog title={readOnly ? 'This connection is read-only' : title} isOpen onClose={onCancel} role="alertdialog" dismissable={false}>
+    <Dialog title={readOnly ? 'This connection is read-only' : title} isOpen onClose={onCancel} role="alertdialog" dismissable={false} wide={wide}>
       {readOnly ? (
         <p>
           “{profileName}” is read-only: Flagdesk changes nothing on its server. Change its protection level in Connections

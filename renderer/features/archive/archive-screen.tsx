@@ -3,12 +3,13 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { archiveImpact, type DependencyLink, type FlagState } from '../../../shared/domain/archive-impact';
 import type { ArchiveRun, Feature } from '../../../shared/schemas';
-import { ChangeConfirmDialog } from '../../components/change-confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
-import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
+import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { reviewLevel, useProtection } from '../connections';
 import { instanceQueries } from '../instance';
 import { archiveQueries, useArchiveRun, useExportReport } from './api';
 import styles from './archive.module.css';
@@ -38,7 +39,7 @@ export default function ArchiveScreen() {
   const search = params.get('q') ?? '';
   const selection = useMemo(() => (params.get('flags') ?? '').split(',').filter((name) => name !== ''), [params]);
   const profileId = useActiveProfileId();
-  const profile = useActiveProfile();
+  const { level, profileName } = useProtection();
   const projects = useInstanceQuery(instanceQueries.projects);
   const flags = useInstanceQuery((p) => instanceQueries.features(p, projectId));
   const validation = useInstanceQuery((p) => archiveQueries.validate(p, projectId, selection));
@@ -180,21 +181,28 @@ export default function ArchiveScreen() {
           </div>
         </div>
       </div>
-      <ChangeConfirmDialog
-        title={`Archive ${selection.length} ${selection.length === 1 ? 'flag' : 'flags'}?`}
-        isOpen={confirming}
-        onCancel={() => setConfirming(false)}
-        onConfirm={doArchive}
-        confirmLabel="Archive"
-        {...(profile?.kind === 'remote' ? { typeToConfirm: confirmText } : {})}
-      >
-        <p>
-          Archived flags stop being served to SDKs. {impact && impact.removedDependencies.length > 0
-            ? `${impact.removedDependencies.length} ${impact.removedDependencies.length === 1 ? 'dependency is' : 'dependencies are'} deleted; Flagdesk records them so reviving from here can restore them.`
-            : ''}
-        </p>
-        <p>{selection.join(', ')}</p>
-      </ChangeConfirmDialog>
+      {confirming && (
+        // What the profile's level requires (at least a click: the impact must be read); read-only refuses.
+        <ConfirmDialog
+          level={reviewLevel(level)}
+          profileName={profileName}
+          title={`Archive ${selection.length} ${selection.length === 1 ? 'flag' : 'flags'}?`}
+          name={confirmText}
+          confirmLabel="Archive"
+          onCancel={() => setConfirming(false)}
+          onConfirm={doArchive}
+          body={
+            <>
+              <p>
+                Archived flags stop being served to SDKs. {impact && impact.removedDependencies.length > 0
+                  ? `${impact.removedDependencies.length} ${impact.removedDependencies.length === 1 ? 'dependency is' : 'dependencies are'} deleted; Flagdesk records them so reviving from here can restore them.`
+                  : ''}
+              </p>
+              <p>{selection.join(', ')}</p>
+            </>
+          }
+        />
+      )}
     </section>
   );
 }

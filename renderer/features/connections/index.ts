@@ -7,4 +7,4 @@ export {
   useConnectionStatus,
   useServerLimitation,
 } from './api';
-export { ProtectionBadge, useGuardedAction, useProtection } from './protection';
+export { ProtectionBadge, reviewLevel, useGuardedAction, useProtection } from './protection';

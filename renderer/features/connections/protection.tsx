@@ -10,6 +10,14 @@ export function useProtection(): { level: ProtectionLevel; profileName: string }
 }
 
 /**
+ * The level a review dialog asks with: a dialog that must be seen whatever the level (a change's impact, a danger
+ * notice) asks for at least a click, even on a 'none' profile; otherwise the profile's level.
+ */
+export function reviewLevel(level: ProtectionLevel): ProtectionLevel {
+  return level === 'none' ? 'confirm' : level;
+}
+
+/**
  * Guards a destructive or risky action with what the active profile's level requires: `guard(request, action)`
  * runs the action at once (none), after a confirmation (confirm), after the typed name (type-name), or never
  * (read-only, the dialog says why). Render `dialog` once in the component.

@@ -6,13 +6,14 @@ import {
   reviewOrigins,
   splitPastedOrigins,
 } from '../../../shared/domain/origin';
-import { ChangeConfirmDialog } from '../../components/change-confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { reviewLevel, useProtection } from '../connections';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
 import { CorsHistory } from './cors-history';
@@ -47,6 +48,7 @@ export default function CorsScreen() {
 /** Seeded once from the stored list (keyed by profile): later reloads never overwrite edits in progress. */
 function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
   const save = useSaveOrigins();
+  const { level, profileName } = useProtection();
   const [rows, setRows] = useState<EditableRow[]>(() => toRows(stored));
   const [paste, setPaste] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -134,7 +136,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
               type="button"
               className="button button-primary"
               disabled={!changed || invalid > 0 || duplicates > 0 || save.isPending}
-              onClick={() => (danger === 'none' ? doSave() : setConfirming(true))}
+              onClick={() => (danger === 'none' && level !== 'read-only' ? doSave() : setConfirming(true))}
             >
               {save.isPending ? 'Saving…' : 'Save origins'}
             </button>
@@ -143,17 +145,25 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             </button>
             {(invalid > 0 || duplicates > 0) && <span className="field-error">Fix the marked rows to save.</span>}
           </div>
-          <ChangeConfirmDialog
-            title="Allow every origin?"
-            isOpen={confirming}
-            onCancel={() => setConfirming(false)}
-            onConfirm={doSave}
-            confirmLabel="Save and allow every origin"
-            {...(isDemo ? {} : { typeToConfirm: TYPE_TO_CONFIRM })}
-          >
-            <p>{danger === 'none' ? '' : ORIGINS_DANGER_TEXT[danger]}</p>
-            <p>Any web site will be able to call this server's front-end API with a front-end token.</p>
-          </ChangeConfirmDialog>
+          {confirming && (
+            // Allowing every origin asks what the profile's level requires (at least a click: the danger must be
+            // read); a read-only profile refuses every save with the explanation.
+            <ConfirmDialog
+              level={danger === 'none' ? level : reviewLevel(level)}
+              profileName={profileName}
+              title="Allow every origin?"
+              name={TYPE_TO_CONFIRM}
+              confirmLabel="Save and allow every origin"
+              onCancel={() => setConfirming(false)}
+              onConfirm={doSave}
+              body={
+                <>
+                  <p>{danger === 'none' ? '' : ORIGINS_DANGER_TEXT[danger]}</p>
+                  <p>Any web site will be able to call this server's front-end API with a front-end token.</p>
+                </>
+              }
+            />
+          )}
           <PreflightTester isDemo={isDemo} />
           <CorsHistory
             onRevert={(version) => {

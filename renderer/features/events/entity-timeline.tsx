@@ -6,9 +6,11 @@ import { restoreWriteOf } from '../../../shared/domain/restore-payload';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
 import type { FlagEvent } from '../../../shared/schemas';
 import { Dialog, DialogActions } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
+import { reviewLevel, useProtection } from '../connections';
 import { currentStateQuery, useRestoreVersion } from './api';
 import { BeforeStateNote, EventDiff } from './event-diff';
 import { exactTime } from './event-format';
@@ -77,9 +79,10 @@ function CompareDialog({ entity, kind, version, names, onClose }: { entity: Even
 
 function RestoreDialog({ entity, kind, version, onClose }: { entity: EventEntity; kind: Restorable; version: EntityVersion; onClose(): void }) {
   const restore = useRestoreVersion();
+  const { level, profileName } = useProtection();
   const write = restoreWriteOf(kind, entity.key, version.after);
   const confirm = () => {
-    if (!write) return;
+    if (!write || restore.isPending) return;
     restore.mutate(write, {
       onSuccess: () => {
         notify({ tone: 'ok', title: `Restored ${entity.label}`, description: `Back to the version of event #${version.event.id}.` });
@@ -87,21 +90,25 @@ function RestoreDialog({ entity, kind, version, onClose }: { entity: EventEntity
       },
     });
   };
+  // What the profile's level requires (at least a click: it rewrites the server's version); read-only refuses.
   return (
-    <Dialog title={`Restore ${entity.label}?`} isOpen onClose={onClose} role="alertdialog">
-      <p>
-        This writes the version recorded by event #{version.event.id} ({exactTime(version.event.createdAt)}) back to the
-        server, as a normal change that appears in the event log.
-      </p>
-      {restore.isError && <ErrorBanner error={restore.error} action="Restoring" />}
-      <DialogActions>
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" onClick={confirm} disabled={restore.isPending || !write}>
-          {restore.isPending ? 'Restoring…' : 'Restore'}
-        </button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      level={reviewLevel(level)}
+      profileName={profileName}
+      title={`Restore ${entity.label}?`}
+      name={entity.label}
+      confirmLabel={restore.isPending ? 'Restoring…' : 'Restore'}
+      onCancel={onClose}
+      onConfirm={confirm}
+      body={
+        <>
+          <p>
+            This writes the version recorded by event #{version.event.id} ({exactTime(version.event.createdAt)}) back to the
+            server, as a normal change that appears in the event log.
+          </p>
+          {restore.isError && <ErrorBanner error={restore.error} action="Restoring" />}
+        </>
+      }
+    />
   );
 }

@@ -1,29 +1,44 @@
 import { describeUsageProblem, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
-import { ChangeConfirmDialog } from '../../components/change-confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { reviewLevel, useProtection } from '../connections';
 import styles from './strategy-types.module.css';
 
 interface Props {
   name: string;
   change: StrategyTypeChange | null;
-  isRemote: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** The type's diff first, then every flag strategy the change breaks, with the stored values at stake. */
-export function ChangeReview({ name, change, isRemote, onCancel, onConfirm }: Props) {
+/**
+ * The type's diff first, then every flag strategy the change breaks, with the stored values at stake. A breaking
+ * change asks what the profile's protection level requires (at least a click); any other save only a click; a
+ * read-only profile refuses both.
+ */
+export function ChangeReview({ name, change, onCancel, onConfirm }: Props) {
+  const { level, profileName } = useProtection();
   if (!change) return null;
-  const { diff, broken } = change;
+  const { broken } = change;
+  const asked = level === 'read-only' ? 'read-only' : change.breaking ? reviewLevel(level) : 'confirm';
   return (
-    <ChangeConfirmDialog
+    <ConfirmDialog
+      level={asked}
+      profileName={profileName}
       title={change.breaking ? `This change breaks ${broken.length} flag ${broken.length === 1 ? 'strategy' : 'strategies'}` : `Save ${name}?`}
-      isOpen
+      name={name}
+      confirmLabel={change.breaking ? 'Save anyway' : 'Save'}
+      wide
       onCancel={onCancel}
       onConfirm={onConfirm}
-      confirmLabel={change.breaking ? 'Save anyway' : 'Save'}
-      danger={change.breaking}
-      {...(change.breaking && isRemote ? { typeToConfirm: name } : {})}
-    >
+      body={<ChangeDetails change={change} />}
+    />
+  );
+}
+
+function ChangeDetails({ change }: { change: StrategyTypeChange }) {
+  const { diff, broken } = change;
+  return (
+    <>
       <h3 className="section-title">Before → after</h3>
       <ul className={styles.diff} aria-label="Changes to the type">
         {diff.description && (
@@ -84,6 +99,6 @@ export function ChangeReview({ name, change, isRemote, onCancel, onConfirm }: Pr
           <p>Unleash keeps the stored values as they are: the flags' forms will show the new parameters, and SDKs read only those.</p>
         </>
       )}
-    </ChangeConfirmDialog>
+    </>
   );
 }

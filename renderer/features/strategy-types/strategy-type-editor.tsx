@@ -14,7 +14,6 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
-import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { strategyTypeQueries, useUpdateStrategyType, type TypeVersion } from './api';
 import { ChangeReview } from './change-review';
@@ -74,7 +73,6 @@ export default function StrategyTypeEditorScreen() {
 }
 
 function Editor({ type }: { type: StrategyType }) {
-  const profile = useActiveProfile();
   const usage = useInstanceQuery(strategyTypeQueries.usage);
   const update = useUpdateStrategyType();
   const [review, setReview] = useState<StrategyTypeChange | null>(null);
@@ -188,7 +186,7 @@ function Editor({ type }: { type: StrategyType }) {
             Discard changes
           </button>
         </div>
-        <ChangeReview name={type.name} change={review} isRemote={profile?.kind === 'remote'} onCancel={() => setReview(null)} onConfirm={confirm} />
+        <ChangeReview name={type.name} change={review} onCancel={() => setReview(null)} onConfirm={confirm} />
       </form>
       <div>
         <ParameterPreview parameters={watched} />
