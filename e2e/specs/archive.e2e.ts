@@ -46,7 +46,9 @@ describe.skipIf(!chromiumEndpoint)('archive impact', () => {
     await page.getByRole('button', { name: 'Clear selection' }).click();
     await page.getByRole('heading', { name: 'Nothing selected' }).waitFor();
     for (const [count, name] of ['e2e-parent', 'e2e-child-a', 'e2e-child-b'].entries()) {
-      await page.getByLabel(name, { exact: false }).first().check();
+      // The selection lives in the URL: the box turns checked after the route updates, which check()'s immediate
+      // re-read can miss on a loaded machine. Click, then wait for what the user sees.
+      await page.getByLabel(name, { exact: false }).first().click();
       await page.getByRole('heading', { name: new RegExp(`^${count + 1} selected`) }).waitFor();
     }
     await page.getByRole('button', { name: 'Archive 3 flags' }).click();
