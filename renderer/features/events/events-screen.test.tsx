@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetBridge, statusWith } from '../../test/render';
 
 afterEach(resetBridge);
 
@@ -63,5 +63,26 @@ describe('the event browser', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'History of this strategy type' }));
     await waitFor(() => expect(screen.getByText(/History of custom-geo \(2 events\)/)).toBeTruthy());
     expect(screen.getAllByRole('button', { name: 'Restore this version' })).toHaveLength(2);
+  });
+
+  it('says so when the server has no event search of its own and the app filters its older search', async () => {
+    const capabilities = {
+      version: '5.12.8',
+      eventSearch: 'events-search' as const,
+      seedEventSearch: true,
+      corsWrite: 'ui-config' as const,
+      archive: true,
+      revive: true,
+      playground: true,
+      advancedPlayground: false,
+    };
+    renderApp('/events', { ...handlers, 'connections.status': () => ({ ...statusWith(), capabilities }) });
+    await screen.findByText("This server's event search is limited");
+  });
+
+  it('shows no such note where the server searches itself (the demo)', async () => {
+    renderApp('/events', handlers);
+    await screen.findAllByText(/2 events match/);
+    expect(screen.queryByText("This server's event search is limited")).toBeNull();
   });
 });

@@ -6,7 +6,9 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { Notice } from '../../components/notice';
 import { useActiveProfileId } from '../../lib/active-profile';
+import { useServerLimitation } from '../connections';
 import { eventKeys, eventQueries, useFollow, usePush } from './api';
 import { ActivityHistogram } from './activity-histogram';
 import { EventDetail } from './event-detail';
@@ -28,6 +30,8 @@ export default function EventsScreen() {
   const selectedId = Number(search.get('event')) || null;
   const profileId = useActiveProfileId() ?? '';
   const client = useQueryClient();
+  // On servers without the event search (5.x), the app filters what the server's older search returns.
+  const searchLimitation = useServerLimitation('eventSearch');
   const searchRef = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
   const [following, setFollowing] = useState(false);
@@ -111,6 +115,7 @@ export default function EventsScreen() {
           </>
         }
       />
+      {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
       <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} />
       <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => setFilters(filtersFromSearch(saved))} />
