@@ -51,7 +51,9 @@ describe('connections screen', () => {
     expect(within(await screen.findByRole('listitem', { name: 'Staging' })).queryByRole('button', { name: 'Reset demo data' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Reset demo data' }));
     expect(bridge.calledWith('demo.reset')).toEqual([]);
-    fireEvent.click(within(row).getByRole('button', { name: 'Confirm reset' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset the demo to its sample data?' });
+    expect(within(dialog).getByText('Demo')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset the demo' }));
     await vi.waitFor(() => expect(bridge.calledWith('demo.reset')).toEqual([{}]));
     expect(await within(row).findByText('The demo is back to its sample data.')).toBeTruthy();
   });
@@ -61,7 +63,9 @@ describe('connections screen', () => {
     const row = await screen.findByRole('listitem', { name: 'Staging' });
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     expect(bridge.calledWith('connections.remove')).toEqual([]);
-    fireEvent.click(within(row).getByRole('button', { name: 'Confirm remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove the connection “Staging”?' });
+    expect(within(dialog).getByText(/https:\/\/staging\.example\.com/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove connection' }));
     await vi.waitFor(() => expect(bridge.calledWith('connections.remove')).toEqual([{ id: 'p1' }]));
   });
 });
