@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { PROTECTION_INFO, PROTECTION_LEVELS, type ProtectionLevel } from '../../../shared/domain/protection';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
+import { useActivateProfile, useCaFile, useReachability, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
+import { Notice } from '../../components/notice';
 import { reviewLevel } from './protection';
 import { TestReport } from './test-report';
 
@@ -27,11 +28,13 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const setProtection = useSetProtection();
   const protectionId = useId();
   const caFile = useCaFile();
+  const reachability = useReachability(profile.id);
+  const unreachable = active && reachability.report?.reachable === false ? reachability.report : undefined;
   const [confirming, setConfirming] = useState<'remove' | 'reset' | null>(null);
   const remote = profile.kind === 'remote';
   // Only the active demo can be reset: its data is what every screen shows right now.
   const resettable = !remote && active;
-  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error ?? (active ? reachability.error : null);
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -154,6 +157,22 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
         <p className="profile-extra" role="status">
           The demo is back to its sample data.
         </p>
+      )}
+      {active && reachability.checking && !unreachable && (
+        <p className="profile-extra muted" role="status">
+          Checking that the server answers…
+        </p>
+      )}
+      {unreachable && (
+        <div className="profile-extra">
+          <Notice tone="warning" title={`${profile.name} cannot be reached`}>
+            <p>{unreachable.message}</p>
+            <p>Every screen stays empty until the server answers.</p>
+            <button type="button" className="button" onClick={() => void reachability.check()} disabled={reachability.checking}>
+              {reachability.checking ? 'Retrying…' : 'Retry'}
+            </button>
+          </Notice>
+        </div>
       )}
       {test.data && !test.isPending && (
         <div className="profile-extra">
