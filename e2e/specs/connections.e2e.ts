@@ -1,4 +1,5 @@
 import type { Browser, Locator } from 'playwright-core';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApp, type AppHarness } from '../harness/app-harness';
 import { connectChromium } from '../harness/chromium';
@@ -103,5 +104,33 @@ describe.skipIf(!endpoint)('connections', () => {
     const header = app.page.locator('.topbar');
     await expect.poll(() => header.getByTestId('active-instance-name').textContent()).toBe('Demo');
     expect(app.problems).toEqual([]);
+  });
+
+  it('warns at once, with a Retry, when an activated profile points at a closed port', async () => {
+    // A loopback port that was free a moment ago: connecting to it is refused.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 9));
+      });
+    });
+    await app.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Connections' }).click();
+    await app.page.getByRole('button', { name: 'Add remote connection' }).click({ timeout: 5000 });
+    await fill(form(), { name: 'Closed port', baseUrl: `http://127.0.0.1:${port}`, token: TOKEN });
+    await form().getByRole('button', { name: 'Save connection' }).click();
+    await form().waitFor({ state: 'detached', timeout: 5000 });
+
+    const started = Date.now();
+    await app.page.getByRole('listitem', { name: 'Closed port' }).getByRole('button', { name: 'Activate' }).click();
+    const row = app.page.getByRole('listitem', { name: 'Closed port (active)' });
+    const warning = row.getByRole('alert');
+    await warning.getByText('Closed port cannot be reached').waitFor({ timeout: 3000 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await warning.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    await app.screenshot('connections-unreachable');
+    await warning.getByRole('button', { name: 'Retry' }).click();
+    await warning.getByRole('button', { name: 'Retry' }).waitFor();
+    await app.core.connections.activate({ id: 'demo' });
+    await app.page.getByRole('listitem', { name: 'Demo (active)' }).waitFor();
   });
 });

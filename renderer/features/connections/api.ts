@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProtectionLevel } from '../../../shared/domain/protection';
 import { useEffect } from 'react';
 import { cannotDo, limitationOf } from '../../../shared/domain/capabilities';
@@ -37,14 +37,38 @@ export function useRemoveProfile() {
   });
 }
 
+/**
+ * Whether a just-activated remote server answers: main's connection test, which tells refused, unresolvable, TLS and
+ * timeout apart in one sentence and knows a refused server in milliseconds (the screens' own queries retry for
+ * seconds first). Run after an activation and on Retry only, never on its own (`enabled: false`).
+ */
+export const reachabilityKey = (id: string) => ['connections', 'reachability', id] as const;
+const reachabilityQuery = (id: string) =>
+  queryOptions({ queryKey: reachabilityKey(id), queryFn: () => call('connections.test', { id }), retry: false, enabled: false });
+
+/** The last reachability check of a profile (undefined until one ran), and `check()` to run it again. */
+export function useReachability(id: string) {
+  const client = useQueryClient();
+  const query = useQuery(reachabilityQuery(id));
+  const check = async () => {
+    const result = await query.refetch();
+    // Back online: let every screen read it again rather than keep its error.
+    if (result.data?.reachable) void client.invalidateQueries({ queryKey: instanceKey(id) });
+  };
+  return { report: query.data, checking: query.isFetching, error: query.error, check };
+}
+
 export function useActivateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call('connections.activate', { id }),
-    onSuccess: (status) => {
+    onMutate: (id) => client.removeQueries({ queryKey: reachabilityKey(id) }),
+    onSuccess: (status, id) => {
       storeStatus(client, status);
       // The backend behind this profile was rebuilt: whatever was cached for it may be stale.
       void client.invalidateQueries({ queryKey: instanceKey(status.activeProfileId) });
+      // A remote server may be down: find out now rather than after the screens' retries.
+      if (status.profiles.find((p) => p.id === id)?.kind === 'remote') void client.prefetchQuery(reachabilityQuery(id));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
-import { useConnectionStatus } from './api';
+import { useConnectionStatus, useReachability } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
@@ -23,6 +23,7 @@ function useEditor(): Editor {
 export default function ConnectionsScreen() {
   const status = useConnectionStatus();
   const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
+  const reachability = useReachability(status.data?.activeProfileId ?? '');
   const editor = useEditor();
   const navigate = useNavigate();
   const close = () => void navigate('/connections');
@@ -70,7 +71,7 @@ export default function ConnectionsScreen() {
             )}
             <div>
               <dt>Server version</dt>
-              <dd data-testid="active-version">{uiConfig.data?.version ?? (uiConfig.isError ? 'unreachable' : 'checking…')}</dd>
+              <dd data-testid="active-version">{uiConfig.data?.version ?? (uiConfig.isError || reachability.report?.reachable === false ? 'unreachable' : 'checking…')}</dd>
             </div>
           </dl>
           {uiConfig.isError && <ErrorBanner error={uiConfig.error} action="Reaching the active server" onRetry={() => void uiConfig.refetch()} />}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   saveProfileInputSchema,
   type ProfileView,
@@ -92,3 +93,22 @@ export function fieldErrorsOf(issues: readonly { path?: readonly PropertyKey[] |
   }
   return errors;
 }
+
+/**
+ * The form's schema for react-hook-form's zodResolver: the same checks as `checkSave` (messages in the user's words,
+ * then the contract's schema), each problem on its field.
+ */
+export function profileFormSchema(editing?: ProfileView) {
+  return z
+    .object({ name: z.string(), baseUrl: z.string(), token: z.string(), allowInsecureHttp: z.boolean() })
+    .superRefine((values, ctx) => {
+      const checked = checkSave(values, editing, values.allowInsecureHttp);
+      if (checked.ok) return;
+      for (const field of FIELDS) {
+        const message = checked.errors[field];
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    });
+}
+export type ProfileFormState = z.infer<ReturnType<typeof profileFormSchema>>;
+export const isProfileField = (path: string): path is ProfileField => (FIELDS as readonly string[]).includes(path);

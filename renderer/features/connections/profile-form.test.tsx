@@ -35,18 +35,19 @@ describe('connection form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
 
     const field = screen.getByLabelText('Base URL');
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // react-hook-form validates asynchronously: the message lands a tick after the click.
+    await vi.waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     const message = await screen.findByText(/not a valid URL/);
     expect(field.getAttribute('aria-describedby')).toContain(message.id);
     expect(document.activeElement).toBe(field);
     expect(writes()).toEqual([]);
   });
 
-  it('asks for a name and a token when adding', () => {
+  it('asks for a name and a token when adding', async () => {
     renderForm();
     type('Base URL', 'https://unleash.example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
-    expect(screen.getByText('Give the connection a name')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByText('Give the connection a name')).toBeTruthy());
     expect(screen.getByText(/Paste an API token/)).toBeTruthy();
     expect(writes()).toEqual([]);
   });
@@ -100,13 +101,13 @@ describe('connection form', () => {
 });
 
 describe('connection form papercuts', () => {
-  it('refuses a base URL ending in /api, saying why and what to use', () => {
+  it('refuses a base URL ending in /api, saying why and what to use', async () => {
     renderForm();
     type('Name', 'Prod');
     type('Base URL', 'https://unleash.example.com/api/');
     type('API token', 'T');
     fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
-    expect(screen.getByText('Leave out “/api”: Flagdesk adds it. Use https://unleash.example.com')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByText('Leave out “/api”: Flagdesk adds it. Use https://unleash.example.com')).toBeTruthy());
     expect(writes()).toEqual([]);
   });
 

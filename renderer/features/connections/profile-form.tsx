@@ -1,11 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { ProfileView } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useActivateProfile, useConnectionStatus, useSaveProfile, useTestConnection } from './api';
 import { ErrorBanner } from '../../components/error-banner';
 import { TestReport } from './test-report';
 import { TextField } from './text-field';
-import { checkSave, checkTest, fieldErrorsOf, initialValues, type FieldErrors, type ProfileField } from './profile-form-validation';
+import {
+  checkSave,
+  checkTest,
+  fieldErrorsOf,
+  initialValues,
+  isProfileField,
+  profileFormSchema,
+  type ProfileField,
+  type ProfileFormState,
+} from './profile-form-validation';
 
 interface Props {
   /** The profile being edited; absent when adding one. */
@@ -25,52 +37,61 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   useEffect(() => {
     if (rejected > 0) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [rejected]);
-  const [values, setValues] = useState(() => initialValues(editing));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [allowInsecureHttp, setAllowInsecureHttp] = useState(editing?.allowInsecureHttp ?? false);
+  const schema = useMemo(() => profileFormSchema(editing), [editing]);
+  const form = useForm<ProfileFormState>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...initialValues(editing), allowInsecureHttp: editing?.allowInsecureHttp ?? false },
+    // A message stays until the next check (save or test), not re-judged on every key.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, formState, getValues, setError, clearErrors, handleSubmit } = form;
+  const errors = formState.errors;
   const save = useSaveProfile();
   const activate = useActivateProfile();
   const status = useConnectionStatus();
   const [andActivate, setAndActivate] = useState(false);
   const test = useTestConnection();
 
-  const set = (field: ProfileField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // The message and any test report no longer describe what is typed: clear them until the next check.
-    setErrors((e) => ({ ...e, [field]: undefined }));
+  /** After an edit: the message and any test report no longer describe what is typed, until the next check. */
+  const edited = (field: ProfileField | 'allowInsecureHttp') => {
+    if (field !== 'allowInsecureHttp') clearErrors(field);
     if (field !== 'name') test.reset();
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Which submit button: "Save and activate" carries data-activate (Enter in a field means plain save).
     const activateAfter = (event.nativeEvent as SubmitEvent).submitter?.hasAttribute('data-activate') === true;
     setAndActivate(activateAfter);
-    event.preventDefault();
-    const checked = checkSave(values, editing, allowInsecureHttp);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setRejected((n) => n + 1);
-      return;
-    }
-    const known = new Set(status.data?.profiles.map((p) => p.id));
-    save.mutate(checked.input, {
-      onSuccess: (next) => {
-        if (!activateAfter) return onDone();
-        // A new profile's id is the one the status did not have before; an edited one keeps its id.
-        const id = editing?.id ?? next.profiles.find((p) => !known.has(p.id) && p.kind === 'remote' && p.name === checked.input.name)?.id;
-        if (!id) return onDone();
-        activate.mutate(id, { onSettled: onDone });
+    void handleSubmit(
+      (values) => {
+        const checked = checkSave(values, editing, values.allowInsecureHttp);
+        if (!checked.ok) return;
+        const known = new Set(status.data?.profiles.map((p) => p.id));
+        save.mutate(checked.input, {
+          onSuccess: (next) => {
+            if (!activateAfter) return onDone();
+            // A new profile's id is the one the status did not have before; an edited one keeps its id.
+            const id = editing?.id ?? next.profiles.find((p) => !known.has(p.id) && p.kind === 'remote' && p.name === checked.input.name)?.id;
+            if (!id) return onDone();
+            activate.mutate(id, { onSettled: onDone });
+          },
+          onError: (error) => void applyServerErrors(error, setError, isProfileField),
+        });
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.details) setErrors(fieldErrorsOf(error.details));
-      },
-    });
+      () => setRejected((n) => n + 1),
+    )(event);
   };
 
   const onTest = () => {
-    const checked = checkTest(values, editing, allowInsecureHttp);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const values = getValues();
+    const checked = checkTest(values, editing, values.allowInsecureHttp);
+    clearErrors();
+    if (!checked.ok) {
+      for (const [field, message] of Object.entries(checked.errors)) if (message) setError(field as ProfileField, { type: 'test', message });
+      return;
+    }
     test.mutate(checked.input);
   };
 
@@ -81,12 +102,38 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   return (
     <form ref={formRef} className="card form" onSubmit={onSubmit} noValidate aria-label={title}>
       <h2 className="card-title">{title}</h2>
-      <TextField inputRef={firstField} label="Name" value={values.name} onChange={set('name')} error={errors.name} autoComplete="off" placeholder="Production" />
+      <Controller
+        control={control}
+        name="name"
+        render={({ field }) => (
+          <TextField
+            inputRef={firstField}
+            label="Name"
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              edited('name');
+            }}
+            onBlur={field.onBlur}
+            error={errors.name?.message}
+            autoComplete="off"
+            placeholder="Production"
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="baseUrl"
+        render={({ field }) => (
       <TextField
         label="Base URL"
-        value={values.baseUrl}
-        onChange={set('baseUrl')}
-        error={errors.baseUrl}
+        value={field.value}
+        onChange={(value) => {
+          field.onChange(value);
+          edited('baseUrl');
+        }}
+        onBlur={field.onBlur}
+        error={errors.baseUrl?.message}
         hint="The address of the Unleash server, without /api, e.g. https://unleash.example.com"
         type="url"
         inputMode="url"
@@ -94,11 +141,21 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
         spellCheck={false}
         placeholder="https://unleash.example.com"
       />
+        )}
+      />
+      <Controller
+        control={control}
+        name="token"
+        render={({ field }) => (
       <TextField
         label="API token"
-        value={values.token}
-        onChange={set('token')}
-        error={errors.token}
+        value={field.value}
+        onChange={(value) => {
+          field.onChange(value);
+          edited('token');
+        }}
+        onBlur={field.onBlur}
+        error={errors.token?.message}
         hint={
           editing
             ? editing.hasToken
@@ -112,14 +169,23 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
         autoComplete="off"
         spellCheck={false}
       />
+        )}
+      />
       <label className="checkbox-field">
-        <input
-          type="checkbox"
-          checked={allowInsecureHttp}
-          onChange={(event) => {
-            setAllowInsecureHttp(event.target.checked);
-            test.reset();
-          }}
+        <Controller
+          control={control}
+          name="allowInsecureHttp"
+          render={({ field }) => (
+            <input
+              type="checkbox"
+              checked={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                field.onChange(event.target.checked);
+                edited('allowInsecureHttp');
+              }}
+            />
+          )}
         />
         <span>
           Allow insecure http

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { PROTECTION_INFO, PROTECTION_LEVELS, type ProtectionLevel } from '../../../shared/domain/protection';
 import type { ProfileView } from '../../../shared/schemas';
-import { useActivateProfile, useCaFile, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
+import { useActivateProfile, useCaFile, useReachability, useRemoveProfile, useResetDemo, useSetProtection, useTestConnection } from './api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
+import { Notice } from '../../components/notice';
+import { reviewLevel } from './protection';
 import { TestReport } from './test-report';
 
 const TOKEN_LABEL: Record<ProfileView['tokenStorage'], string> = {
@@ -25,11 +28,13 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
   const setProtection = useSetProtection();
   const protectionId = useId();
   const caFile = useCaFile();
-  const [confirming, setConfirming] = useState(false);
+  const reachability = useReachability(profile.id);
+  const unreachable = active && reachability.report?.reachable === false ? reachability.report : undefined;
+  const [confirming, setConfirming] = useState<'remove' | 'reset' | null>(null);
   const remote = profile.kind === 'remote';
   // Only the active demo can be reset: its data is what every screen shows right now.
   const resettable = !remote && active;
-  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error;
+  const error = activate.error ?? remove.error ?? test.error ?? reset.error ?? setProtection.error ?? caFile.choose.error ?? caFile.clear.error ?? (active ? reachability.error : null);
 
   return (
     <li className={`profile ${active ? 'profile-active' : ''}`} aria-label={`${profile.name}${active ? ' (active)' : ''}`}>
@@ -101,51 +106,73 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
             Forget CA file
           </button>
         )}
-        {remote && !confirming && (
-          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)}>
+        {remote && (
+          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming('remove')} disabled={remove.isPending}>
             Remove
           </button>
         )}
-        {resettable && !confirming && (
-          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming(true)}>
-            Reset demo data
+        {resettable && (
+          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming('reset')} disabled={reset.isPending}>
+            {reset.isPending ? 'Resetting…' : 'Reset demo data'}
           </button>
         )}
-        {resettable && confirming && (
-          <span className="confirm" role="group" aria-label="Reset the demo to its sample data?">
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => reset.mutate(undefined, { onSettled: () => setConfirming(false) })}
-              disabled={reset.isPending}
-            >
-              {reset.isPending ? 'Resetting…' : 'Confirm reset'}
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
-              Keep my changes
-            </button>
-          </span>
-        )}
-        {remote && confirming && (
-          <span className="confirm" role="group" aria-label={`Remove ${profile.name}?`}>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => remove.mutate(profile.id, { onSettled: () => setConfirming(false) })}
-              disabled={remove.isPending}
-            >
-              Confirm remove
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </span>
-        )}
       </div>
-      {reset.isSuccess && !confirming && (
+      {confirming === 'remove' && (
+        <ConfirmDialog
+          // Removing a profile changes nothing on its server, so a read-only profile still asks only for a click.
+          level={reviewLevel(profile.protection === 'read-only' ? 'confirm' : profile.protection)}
+          profileName={profile.name}
+          title={`Remove the connection “${profile.name}”?`}
+          body={
+            <p>
+              Flagdesk forgets this connection{profile.baseUrl ? <> to <span className="mono">{profile.baseUrl}</span></> : null}, its
+              stored API token and its CA file. Nothing changes on the server.
+            </p>
+          }
+          name={profile.name}
+          confirmLabel="Remove connection"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            remove.mutate(profile.id);
+          }}
+        />
+      )}
+      {confirming === 'reset' && (
+        <ConfirmDialog
+          level={reviewLevel(profile.protection)}
+          profileName={profile.name}
+          title="Reset the demo to its sample data?"
+          body={<p>Every segment, flag, strategy and setting you changed in the demo is replaced by the sample data.</p>}
+          name={profile.name}
+          confirmLabel="Reset the demo"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            reset.mutate();
+          }}
+        />
+      )}
+      {reset.isSuccess && (
         <p className="profile-extra" role="status">
           The demo is back to its sample data.
         </p>
+      )}
+      {active && reachability.checking && !unreachable && (
+        <p className="profile-extra muted" role="status">
+          Checking that the server answers…
+        </p>
+      )}
+      {unreachable && (
+        <div className="profile-extra">
+          <Notice tone="warning" title={`${profile.name} cannot be reached`}>
+            <p>{unreachable.message}</p>
+            <p>Every screen stays empty until the server answers.</p>
+            <button type="button" className="button" onClick={() => void reachability.check()} disabled={reachability.checking}>
+              {reachability.checking ? 'Retrying…' : 'Retry'}
+            </button>
+          </Notice>
+        </div>
       )}
       {test.data && !test.isPending && (
         <div className="profile-extra">
