@@ -34,7 +34,7 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
     await nav.getByRole('link', { name: 'Connections' }).click();
     const demoRow = page.getByRole('listitem', { name: 'Demo (active)' });
     await demoRow.getByRole('button', { name: 'Reset demo data' }).click();
-    await demoRow.getByRole('button', { name: 'Confirm reset' }).click();
+    await app().page.getByRole('alertdialog', { name: 'Reset the demo to its sample data?' }).getByRole('button', { name: 'Reset the demo' }).click();
     await demoRow.getByText('The demo is back to its sample data.').waitFor();
 
     await nav.getByRole('link', { name: 'Segments' }).click();
