@@ -12,7 +12,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
   const restore = useRestoreDependencies();
   const revived = revive.data;
   return (
-    <section className={styles.panel} aria-label="Archive result">
+    <section className="panel" aria-label="Archive result">
       {run.outcome === 'archived' && (
         <Notice tone="info" title={`Archived ${run.archived.length} ${run.archived.length === 1 ? 'flag' : 'flags'}`}>
           {names(run.archived)}

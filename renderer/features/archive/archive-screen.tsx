@@ -95,7 +95,7 @@ export default function ArchiveScreen() {
       />
       {lastRun && <ArchiveResult key={JSON.stringify(lastRun.run.archived)} projectId={lastRun.projectId} run={lastRun.run} />}
       <div className={styles.layout}>
-        <div className={styles.panel}>
+        <div className="panel">
           <div className={styles.controls}>
             <label className="field">
               <span>Project</span>
@@ -147,7 +147,7 @@ export default function ArchiveScreen() {
             })}
           </ul>
         </div>
-        <div className={styles.panel}>
+        <div className="panel">
           <h2 className="section-title">
             {selection.length === 0 ? 'Nothing selected' : `${selection.length} selected: ${selection.join(', ')}`}
           </h2>

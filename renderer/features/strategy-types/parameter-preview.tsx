@@ -4,7 +4,7 @@ import styles from './strategy-types.module.css';
 /** The parameter form as a flag's strategy shows it (disabled: a preview). */
 export function ParameterPreview({ parameters }: { parameters: readonly Partial<StrategyParameterInput>[] }) {
   return (
-    <section className={styles.panel} aria-label="Preview of the strategy form">
+    <section className="panel" aria-label="Preview of the strategy form">
       <h2 className="section-title">Preview</h2>
       {parameters.length === 0 && <p className="muted">No parameters: a strategy of this type has nothing to fill in.</p>}
       {parameters.map((parameter, index) => {

@@ -110,7 +110,7 @@ function Editor({ type }: { type: StrategyType }) {
 
   return (
     <div className={styles.editorLayout}>
-      <form className={`${styles.panel} form`} onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
+      <form className="panel form" onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
         <p className="muted">
           Used by {usage.data ? usages.length : '…'} flag {usages.length === 1 ? 'strategy' : 'strategies'}
           {usages.length > 0 ? `: ${[...new Set(usages.map((u) => u.featureName))].join(', ')}` : ''}.

@@ -2,13 +2,12 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { strategyTypeQueries, type TypeVersion } from './api';
-import styles from './strategy-types.module.css';
 
 /** The type's strategy-* events; a version that recorded the whole type can be restored into the form. */
 export function TypeHistory({ name, onRestore }: { name: string; onRestore: (version: TypeVersion) => void }) {
   const history = useInstanceQuery((p) => strategyTypeQueries.history(p, name));
   return (
-    <section className={styles.panel} aria-label="History of the type">
+    <section className="panel" aria-label="History of the type">
       <h2 className="section-title">History</h2>
       {history.isError && <ErrorBanner error={history.error} action="Loading the history" onRetry={() => void history.refetch()} />}
       {history.isPending && !history.isError && <Loading label="Loading the history…" />}
