@@ -9,8 +9,14 @@ import { instanceKey } from '../../lib/instance-query';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { filtersToParams, type EventFilters } from './event-filters';
 
-/** Rows fetched per page of the infinite list (the server's cap is 1,000; 200 keeps the first answer quick). */
+/**
+ * Rows in the list's first page: a tall window shows about 25, so 50 fill it with room to scroll, and a new filter
+ * paints as soon as those few have crossed IPC (200 rows with their before/after payloads are ~200 KB to copy).
+ */
+export const FIRST_PAGE_SIZE = 50;
+/** Rows per further page while scrolling (the server's cap is 1,000; 200 keeps each answer quick). */
 export const PAGE_SIZE = 200;
+const limitFor = (offset: number): number => (offset === 0 ? FIRST_PAGE_SIZE : PAGE_SIZE);
 
 /**
  * The event log's query keys. lib/query-client.ts makes every key under ['instance', profileId, 'events'] stale
@@ -30,11 +36,11 @@ export const eventQueries = {
     infiniteQueryOptions({
       queryKey: eventKeys.browse(profileId, filters),
       queryFn: ({ pageParam }) =>
-        call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(PAGE_SIZE) }),
+        call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(limitFor(pageParam)) }),
       initialPageParam: 0,
-      getNextPageParam: (last, pages) => {
+      getNextPageParam: (last, pages, lastOffset) => {
         const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
-        return last.events.length < PAGE_SIZE || loaded >= last.total ? undefined : loaded;
+        return last.events.length < limitFor(lastOffset) || loaded >= last.total ? undefined : loaded;
       },
       enabled: profileId !== '',
       // a reader's place must not move under them: new events show as "N new", never as a jump

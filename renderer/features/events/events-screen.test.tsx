@@ -44,7 +44,7 @@ describe('the event browser', () => {
       query: 'geo',
       from: 'IS:2020-01-01',
       offset: '0',
-      limit: '200',
+      limit: '50',
     });
     expect(screen.getByRole('button', { name: 'Remove type strategy-created' })).toBeTruthy();
   });
