@@ -1,71 +1,62 @@
-import { useState, type PointerEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EventHistogram } from '../../../shared/schemas';
 import styles from './events.module.css';
 
-const HEIGHT = 64;
+// uPlot and its canvas come with the chart's own chunk, after the list's first rows
+const ActivityChart = lazy(() => import('./activity-chart'));
+
+const span = (from: string, to: string): string => (from === to ? from : `${from} – ${to}`);
+const events = (count: number): string => `${count.toLocaleString()} ${count === 1 ? 'event' : 'events'}`;
 
 /**
- * Events per day (or run of days) over the current filter, as bars. Dragging across bars narrows the date range to
- * them (a click picks one bar); the bars are buttons too, so the keyboard can do the same.
+ * Events per day (or run of days) over the current filter. Dragging across the bars narrows the date range to them
+ * (a click picks one bar); the From and To filters do the same from the keyboard. The canvas has a text alternative:
+ * a label with the totals and a table of every bar for screen readers.
  */
 export function ActivityHistogram({ histogram, onRange }: { histogram: EventHistogram; onRange(from: string, to: string): void }) {
   const { buckets } = histogram;
-  const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
   if (buckets.length === 0) return null;
-  const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
-  const width = 100 / buckets.length;
-  const indexAt = (e: PointerEvent<SVGSVGElement>): number => {
-    const box = e.currentTarget.getBoundingClientRect();
-    return Math.max(0, Math.min(buckets.length - 1, Math.floor(((e.clientX - box.left) / box.width) * buckets.length)));
-  };
-  const finish = () => {
-    if (!drag) return;
-    const [a, b] = [Math.min(drag.start, drag.end), Math.max(drag.start, drag.end)];
-    setDrag(null);
-    const first = buckets[a];
-    const last = buckets[b];
-    if (first && last) onRange(first.from, last.to);
-  };
+  const first = buckets[0] as (typeof buckets)[number];
+  const last = buckets.at(-1) as (typeof buckets)[number];
+  const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+  const busiest = buckets.reduce((top, bucket) => (bucket.count > top.count ? bucket : top), first);
   const unit = histogram.days === 1 ? 'day' : `${histogram.days} days`;
+  const pick = (a: number, b: number) => {
+    const start = buckets[a];
+    const end = buckets[b];
+    if (start && end) onRange(start.from, end.to);
+  };
+  const shown = hovered === null ? undefined : buckets[hovered];
+  const summary = `${events(total)} from ${first.from} to ${last.to}, most in ${span(busiest.from, busiest.to)} (${busiest.count.toLocaleString()})`;
+
   return (
     <figure className={styles.histogram}>
-      <svg
-        viewBox={`0 0 100 ${HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Events per ${unit}, ${buckets[0]?.from} to ${buckets.at(-1)?.to}; drag to narrow the dates`}
-        onPointerDown={(e) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          const index = indexAt(e);
-          setDrag({ start: index, end: index });
-        }}
-        onPointerMove={(e) => drag && setDrag({ ...drag, end: indexAt(e) })}
-        onPointerUp={finish}
-      >
-        {drag && (
-          <rect
-            className={styles.histogramSelection}
-            x={Math.min(drag.start, drag.end) * width}
-            width={(Math.abs(drag.end - drag.start) + 1) * width}
-            y={0}
-            height={HEIGHT}
-          />
-        )}
-        {buckets.map((bucket, index) => {
-          const height = (bucket.count / max) * (HEIGHT - 2);
-          return (
-            <rect key={bucket.from} className={styles.bar} x={index * width + width * 0.1} width={width * 0.8} y={HEIGHT - height} height={height}>
-              <title>
-                {bucket.from === bucket.to ? bucket.from : `${bucket.from} – ${bucket.to}`}: {bucket.count.toLocaleString()} events
-              </title>
-            </rect>
-          );
-        })}
-      </svg>
+      <div role="img" aria-label={`Events per ${unit}: ${summary}. Drag across the bars to narrow the dates.`} className={styles.histogramPlot}>
+        <Suspense fallback={null}>
+          <ActivityChart buckets={buckets} onPick={pick} onHover={setHovered} />
+        </Suspense>
+      </div>
+      <table className="sr-only">
+        <caption>Events per {unit}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Dates</th>
+            <th scope="col">Events</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((bucket) => (
+            <tr key={bucket.from}>
+              <td>{span(bucket.from, bucket.to)}</td>
+              <td>{bucket.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <figcaption className={styles.histogramCaption}>
-        <span>{buckets[0]?.from}</span>
-        <span>Events per {unit} · drag across the bars to narrow the dates</span>
-        <span>{buckets.at(-1)?.to}</span>
+        <span>{shown ? `${span(shown.from, shown.to)}: ${events(shown.count)}` : `${events(total)}, per ${unit}`}</span>
+        <span>Drag across the bars to narrow the dates (or set From and To)</span>
       </figcaption>
     </figure>
   );

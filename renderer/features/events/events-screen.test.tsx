@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
 import { renderApp, resetBridge, statusWith } from '../../test/render';
 
 afterEach(resetBridge);
+
+// jsdom draws no canvas: here the chart's text alternative is checked; dragging across the bars is in e2e (Chromium)
+vi.mock('./activity-chart', () => ({ default: () => null }));
 
 const strategyCreated: FlagEvent = {
   id: 10,
@@ -47,6 +50,16 @@ describe('the event browser', () => {
       limit: '50',
     });
     expect(screen.getByRole('button', { name: 'Remove type strategy-created' })).toBeTruthy();
+  });
+
+  it('gives the activity bars a text alternative: the totals in the label, every bar in a table', async () => {
+    renderApp('/events', { ...handlers, 'events.histogram': () => ({ days: 1, buckets: [{ from: '2026-05-01', to: '2026-05-01', count: 3 }, { from: '2026-05-02', to: '2026-05-02', count: 1200 }] }) });
+    const chart = await screen.findByRole('img', { name: /^Events per day/ }, { timeout: 5000 });
+    expect(chart.getAttribute('aria-label')).toContain('1,203 events from 2026-05-01 to 2026-05-02, most in 2026-05-02 (1,200)');
+    const table = screen.getByRole('table', { name: 'Events per day' });
+    expect(table.textContent).toContain('2026-05-013');
+    expect(table.textContent).toContain('2026-05-021200');
+    expect(screen.getByText('1,203 events, per day')).toBeTruthy();
   });
 
   it('shows a strategy-updated event as a diff against the previous event of the same strategy type, and says so', async () => {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumEndpoint, useApp } from '../harness/use-app';
+
+describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar', () => {
+  const app = useApp();
+  const page = () => app().page;
+  const list = () => page().getByRole('listbox', { name: /^Events, / });
+  const matchCount = async (): Promise<number> => {
+    const text = (await page().getByText(/events? match/).first().textContent()) ?? '';
+    return Number(/^([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+  };
+
+  it('dragging across the activity chart narrows the date range in the URL and the list', async () => {
+    page().setDefaultTimeout(10_000);
+    await page().goto(`${new URL(page().url()).origin}/#/events`);
+    await list().getByRole('option').first().waitFor();
+    const chart = page().getByRole('img', { name: /^Events per (day|\d+ days): [\d,]+ events from / });
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    const [, first, last] = /from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(label) ?? [];
+    const before = await matchCount();
+    const plot = chart.locator('.u-over');
+    await plot.waitFor();
+    const box = await plot.boundingBox();
+    if (!box || !first || !last) throw new Error(`no chart to drag across (${label})`);
+
+    await page().mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page().mouse.down();
+    await page().mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+    await page().mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
+    await page().mouse.up();
+
+    await page().waitForFunction(() => /[?&]from=.*&to=|[?&]to=.*&from=/.test(location.hash));
+    const params = new URLSearchParams((await page().evaluate(() => location.hash)).split('?')[1]);
+    const from = params.get('from') ?? '';
+    const to = params.get('to') ?? '';
+    // a middle stretch of the history: inside what the chart showed, and neither of its ends
+    expect(from > first && to < last && from <= to).toBe(true);
+    await expect.poll(() => page().getByLabel('From', { exact: true }).inputValue()).toBe(from);
+    await page().getByText(/events? match/).first().waitFor();
+    await expect.poll(matchCount).toBeLessThan(before);
+    expect(app().problems).toEqual([]);
+  }, 60_000);
+});
