@@ -18,6 +18,8 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     const label = (await chart.getAttribute('aria-label')) ?? '';
     const [, first, last] = /from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(label) ?? [];
     const before = await matchCount();
+    await chart.locator('canvas').waitFor();
+    await app().screenshot('events-browser', { variants: true });
     const plot = chart.locator('.u-over');
     await plot.waitFor();
     const box = await plot.boundingBox();
@@ -38,6 +40,32 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     await expect.poll(() => page().getByLabel('From', { exact: true }).inputValue()).toBe(from);
     await page().getByText(/events? match/).first().waitFor();
     await expect.poll(matchCount).toBeLessThan(before);
+    await page().getByRole('button', { name: `Remove filter From ${from}` }).waitFor();
+    expect(app().problems).toEqual([]);
+  }, 60_000);
+
+  it('keeps the filter bar to one row at 1280x800, the rest under "More filters", every filter a chip and in the URL', async () => {
+    await page().goto(`${new URL(page().url()).origin}/#/events?type=segment-updated`);
+    await list().getByRole('option').first().waitFor();
+    const listBox = await list().boundingBox();
+    // the list, not the filters, takes most of the window
+    expect(listBox?.height ?? 0).toBeGreaterThan(800 * 0.5);
+    expect(await page().getByLabel('Flag', { exact: true }).isVisible()).toBe(false);
+
+    const more = page().getByRole('button', { name: /^More filters/ });
+    await more.focus();
+    await page().keyboard.press('Enter');
+    await page().getByLabel('Flag', { exact: true }).fill('checkout-v2');
+    await page().waitForFunction(() => location.hash.includes('feature=checkout-v2'));
+    await page().getByRole('button', { name: 'Remove filter Flag checkout-v2' }).waitFor();
+    await app().screenshot('events-more-filters', { variants: true });
+
+    await page().keyboard.press('Shift+Tab'); // from Flag back to "More filters"
+    await page().keyboard.press('Enter');
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
+    await page().getByRole('button', { name: 'Remove filter Flag checkout-v2' }).click();
+    await page().waitForFunction(() => !location.hash.includes('feature='));
+    expect(await page().evaluate(() => location.hash)).toContain('type=segment-updated');
     expect(app().problems).toEqual([]);
   }, 60_000);
 });

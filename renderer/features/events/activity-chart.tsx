@@ -6,7 +6,7 @@ import styles from './activity-chart.module.css';
 
 type Bucket = EventHistogram['buckets'][number];
 
-const HEIGHT = 84;
+const HEIGHT = 72;
 /** A pointer that moves less than this between press and release picked one bar rather than a range. */
 const CLICK_SLOP = 4;
 const monthDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -63,6 +63,7 @@ export default function ActivityChart({ buckets, onPick, onHover }: Props) {
     const build = () => {
       chart?.destroy();
       const colours = themeColours(element);
+      const peak = Math.max(1, ...buckets.map((bucket) => bucket.count));
       const axis = { stroke: colours.text, grid: { show: false }, ticks: { stroke: colours.grid, width: 1, size: 4 }, font: '11px system-ui, sans-serif' };
       const options: uPlot.Options = {
         width: Math.max(120, element.clientWidth),
@@ -74,15 +75,17 @@ export default function ActivityChart({ buckets, onPick, onHover }: Props) {
           points: { show: false },
           y: false,
         },
-        scales: { x: { time: false, range: [-0.5, buckets.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: false, range: [-0.5, buckets.length - 0.5] }, y: { range: [0, peak] } },
         axes: [
           {
             ...axis,
+            size: 24,
             space: 64,
             incrs: [1, 2, 3, 5, 7, 10, 14, 15, 20, 30],
             values: (_u, splits) => splits.map((split) => (Number.isInteger(split) && buckets[split] ? shortDay((buckets[split] as Bucket).from) : '')),
           },
-          { ...axis, size: 44, space: 24, values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? split.toLocaleString() : '')) },
+          // only 0 and the peak: the bars are for the shape; exact counts are in the caption and the table
+          { ...axis, size: 44, splits: () => [0, peak], values: (_u, splits) => splits.map((split) => split.toLocaleString()) },
         ],
         series: [
           {},

@@ -37,23 +37,26 @@ export function ActivityHistogram({ histogram, onRange }: { histogram: EventHist
           <ActivityChart buckets={buckets} onPick={pick} onHover={setHovered} />
         </Suspense>
       </div>
-      <table className="sr-only">
-        <caption>Events per {unit}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Dates</th>
-            <th scope="col">Events</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buckets.map((bucket) => (
-            <tr key={bucket.from}>
-              <td>{span(bucket.from, bucket.to)}</td>
-              <td>{bucket.count}</td>
+      {/* the wrapper hides it: a table box ignores the height and overflow that .sr-only sets */}
+      <div className="sr-only">
+        <table>
+          <caption>Events per {unit}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dates</th>
+              <th scope="col">Events</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {buckets.map((bucket) => (
+              <tr key={bucket.from}>
+                <td>{span(bucket.from, bucket.to)}</td>
+                <td>{bucket.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <figcaption className={styles.histogramCaption}>
         <span>{shown ? `${span(shown.from, shown.to)}: ${events(shown.count)}` : `${events(total)}, per ${unit}`}</span>
         <span>Drag across the bars to narrow the dates (or set From and To)</span>

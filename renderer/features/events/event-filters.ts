@@ -63,10 +63,6 @@ export function filtersToParams(filters: EventFilters): EventQueryParams {
   return params;
 }
 
-export function activeFilterCount(filters: EventFilters): number {
-  return (filters.types.length ? 1 : 0) + SINGLE.filter((key) => filters[key]).length + (filters.text ? 1 : 0);
-}
-
 /** Event types grouped by what they are about (the part before the verb), for the type picker. */
 export function groupEventTypes(types: readonly string[]): { group: string; types: string[] }[] {
   const groups = new Map<string, string[]>();

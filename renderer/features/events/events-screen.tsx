@@ -18,7 +18,6 @@ import { EventList } from './event-list';
 import { ExportDialog } from './export-dialog';
 import { FilterBar } from './filter-bar';
 import { LocalCopy } from './local-copy';
-import { Presets } from './presets';
 import styles from './events.module.css';
 
 /** Types that raise an OS notification while following (CORS and other settings changes). */
@@ -117,8 +116,7 @@ export default function EventsScreen() {
       />
       {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
-      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} />
-      <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => setFilters(filtersFromSearch(saved))} />
+      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} />
       {histogram.data && <ActivityHistogram histogram={histogram.data} onRange={(from, to) => setFilters({ ...filters, from, to })} />}
       {arrived > 0 && (
         <button type="button" className={styles.newEvents} onClick={showNew}>

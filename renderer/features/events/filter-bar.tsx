@@ -1,9 +1,12 @@
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { EVENT_TYPES } from '../../../shared/domain/event-types';
 import { ComboBox } from '../../components/combo-box';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
-import { activeFilterCount, groupEventTypes, type EventFilters } from './event-filters';
+import { ActiveFilters } from './active-filters';
+import { filtersFromSearch, filtersToSearch, groupEventTypes, type EventFilters } from './event-filters';
+import { Presets } from './presets';
 import styles from './events.module.css';
 
 const TYPE_GROUPS = groupEventTypes(EVENT_TYPES).map(({ group, types }) => ({
@@ -12,15 +15,29 @@ const TYPE_GROUPS = groupEventTypes(EVENT_TYPES).map(({ group, types }) => ({
 }));
 
 /**
- * The filters, all combinable: several types (grouped, searchable), project, flag, environment, created by (user
- * id), a date range without a one-year cap, free text. Text is applied after a short pause in typing.
+ * The filters, all combinable and all in the URL: several types (grouped, searchable), project, flag, environment,
+ * created by (user id), a date range without a one-year cap, free text. One row holds the most used; flag,
+ * environment, created by and the saved presets fold under "More filters", and every filter in force shows as a
+ * removable chip below. Text is applied after a short pause in typing.
  */
 // memo: the type picker holds ~180 options; no need to rebuild it on every update of the list
-export const FilterBar = memo(function FilterBar({ filters, onChange, searchRef }: { filters: EventFilters; onChange(next: EventFilters): void; searchRef: RefObject<HTMLInputElement | null> }) {
+export const FilterBar = memo(function FilterBar({
+  filters,
+  onChange,
+  searchRef,
+  profileId,
+}: {
+  filters: EventFilters;
+  onChange(next: EventFilters): void;
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Whose saved filter sets to offer (inside "More filters"). */
+  profileId: string;
+}) {
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
   const [text, setText] = useState(filters.text ?? '');
   const [typeInput, setTypeInput] = useState('');
+  const [moreOpen, setMoreOpen] = useState(false);
   const latest = useRef(filters);
   useEffect(() => {
     latest.current = filters;
@@ -39,79 +56,80 @@ export const FilterBar = memo(function FilterBar({ filters, onChange, searchRef 
   }, [text, onChange]);
 
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
+  const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
+  const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
 
   return (
-    <div className={styles.filters} role="search" aria-label="Filter events">
-      <div className="field">
-        <label htmlFor="event-text">Search</label>
-        <input id="event-text" ref={searchRef} type="search" value={text} placeholder="Text in the change (press /)" onChange={(e) => setText(e.target.value)} />
+    <div className={styles.filterBar} role="search" aria-label="Filter events">
+      <div className={styles.filters}>
+        <div className={`field ${styles.filterText}`}>
+          <label htmlFor="event-text">Search</label>
+          <input id="event-text" ref={searchRef} type="search" value={text} placeholder="Text in the change (press /)" onChange={(e) => setText(e.target.value)} />
+        </div>
+        <ComboBox
+          className={styles.filterType}
+          label="Add a type"
+          groups={TYPE_GROUPS}
+          selectedKey={null}
+          inputValue={typeInput}
+          onInputChange={setTypeInput}
+          onSelectionChange={(type) => {
+            if (type && !filters.types.includes(type)) onChange({ ...filters, types: [...filters.types, type] });
+            setTypeInput('');
+          }}
+          placeholder="segment-updated…"
+        />
+        <div className={`field ${styles.filterProject}`}>
+          <label htmlFor="event-project">Project</label>
+          <select id="event-project" value={filters.project ?? ''} onChange={(e) => set('project', e.target.value)}>
+            <option value="">Any</option>
+            {projects.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={`field ${styles.filterDate}`}>
+          <label htmlFor="event-from">From</label>
+          <input id="event-from" type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+        </div>
+        <div className={`field ${styles.filterDate}`}>
+          <label htmlFor="event-to">To</label>
+          <input id="event-to" type="date" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+        </div>
+        {/* display: contents: the button sits at the row's end, the panel wraps onto a full-width line of its own */}
+        <Disclosure className={styles.more} isExpanded={moreOpen} onExpandedChange={setMoreOpen}>
+          <Button slot="trigger" className={`button ${styles.moreButton}`}>
+            More filters{folded > 0 ? ` (${folded})` : ''} <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
+          </Button>
+          <DisclosurePanel className={styles.morePanel}>
+            <div className={styles.moreFields}>
+              <div className="field">
+                <label htmlFor="event-flag">Flag</label>
+                <input id="event-flag" value={filters.feature ?? ''} onChange={(e) => set('feature', e.target.value.trim())} placeholder="flag name" />
+              </div>
+              <div className="field">
+                <label htmlFor="event-environment">Environment</label>
+                <select id="event-environment" value={filters.environment ?? ''} onChange={(e) => set('environment', e.target.value)}>
+                  <option value="">Any</option>
+                  {environments.map((environment) => (
+                    <option key={environment.name} value={environment.name}>
+                      {environment.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="event-created-by">Created by (user id)</label>
+                <input id="event-created-by" inputMode="numeric" value={filters.createdBy ?? ''} onChange={(e) => set('createdBy', e.target.value.replace(/[^\d-]/g, ''))} placeholder="-42 = admin token" />
+              </div>
+            </div>
+            <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => onChange(filtersFromSearch(saved))} />
+          </DisclosurePanel>
+        </Disclosure>
       </div>
-      <ComboBox
-        label="Add a type"
-        groups={TYPE_GROUPS}
-        selectedKey={null}
-        inputValue={typeInput}
-        onInputChange={setTypeInput}
-        onSelectionChange={(type) => {
-          if (type && !filters.types.includes(type)) onChange({ ...filters, types: [...filters.types, type] });
-          setTypeInput('');
-        }}
-        placeholder="segment-updated…"
-      />
-      <div className="field">
-        <label htmlFor="event-project">Project</label>
-        <select id="event-project" value={filters.project ?? ''} onChange={(e) => set('project', e.target.value)}>
-          <option value="">Any</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="event-flag">Flag</label>
-        <input id="event-flag" value={filters.feature ?? ''} onChange={(e) => set('feature', e.target.value.trim())} placeholder="flag name" />
-      </div>
-      <div className="field">
-        <label htmlFor="event-environment">Environment</label>
-        <select id="event-environment" value={filters.environment ?? ''} onChange={(e) => set('environment', e.target.value)}>
-          <option value="">Any</option>
-          {environments.map((environment) => (
-            <option key={environment.name} value={environment.name}>
-              {environment.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="event-created-by">Created by (user id)</label>
-        <input id="event-created-by" inputMode="numeric" value={filters.createdBy ?? ''} onChange={(e) => set('createdBy', e.target.value.replace(/[^\d-]/g, ''))} placeholder="-42 = admin token" />
-      </div>
-      <div className="field">
-        <label htmlFor="event-from">From</label>
-        <input id="event-from" type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="event-to">To</label>
-        <input id="event-to" type="date" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} />
-      </div>
-      {filters.types.length > 0 && (
-        <ul className={styles.chips} aria-label="Chosen types">
-          {filters.types.map((type) => (
-            <li key={type}>
-              <button type="button" className={styles.chip} onClick={() => onChange({ ...filters, types: filters.types.filter((t) => t !== type) })} aria-label={`Remove type ${type}`}>
-                {type} ✕
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {activeFilterCount(filters) > 0 && (
-        <button type="button" className="button button-quiet" onClick={() => onChange({ types: [] })}>
-          Clear filters
-        </button>
-      )}
+      <ActiveFilters filters={filters} onChange={onChange} projectName={projectName} />
     </div>
   );
 });
