@@ -13,7 +13,16 @@ const events = (count: number): string => `${count.toLocaleString()} ${count ===
  * (a click picks one bar); the From and To filters do the same from the keyboard. The canvas has a text alternative:
  * a label with the totals and a table of every bar for screen readers.
  */
-export function ActivityHistogram({ histogram, onRange }: { histogram: EventHistogram; onRange(from: string, to: string): void }) {
+export function ActivityHistogram({
+  histogram,
+  stale = false,
+  onRange,
+}: {
+  histogram: EventHistogram;
+  /** The bars are the previous filter's while the new ones load. */
+  stale?: boolean;
+  onRange(from: string, to: string): void;
+}) {
   const { buckets } = histogram;
   const [hovered, setHovered] = useState<number | null>(null);
   if (buckets.length === 0) return null;
@@ -31,7 +40,7 @@ export function ActivityHistogram({ histogram, onRange }: { histogram: EventHist
   const summary = `${events(total)} from ${first.from} to ${last.to}, most in ${span(busiest.from, busiest.to)} (${busiest.count.toLocaleString()})`;
 
   return (
-    <figure className={styles.histogram}>
+    <figure className={`${styles.histogram} ${stale ? styles.histogramStale : ''}`} aria-busy={stale}>
       <div role="img" aria-label={`Events per ${unit}: ${summary}. Drag across the bars to narrow the dates.`} className={styles.histogramPlot}>
         <Suspense fallback={null}>
           <ActivityChart buckets={buckets} onPick={pick} onHover={setHovered} />

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FlagEvent } from '../../../shared/schemas';
@@ -40,7 +40,12 @@ export default function EventsScreen() {
 
   const list = useInfiniteQuery(eventQueries.browse(profileId, filters));
   // the bars wait for the first rows: their count queries would otherwise hold main up in front of the list
-  const histogram = useQuery({ ...eventQueries.histogram(profileId, filters), enabled: profileId !== '' && list.data !== undefined });
+  // and the last bars stay (dimmed) until the new ones come: the list below does not jump up and back down
+  const histogram = useQuery({
+    ...eventQueries.histogram(profileId, filters),
+    enabled: profileId !== '' && list.data !== undefined,
+    placeholderData: keepPreviousData,
+  });
   const events = useMemo(() => {
     const seen = new Set<number>();
     const all: FlagEvent[] = [];
@@ -56,7 +61,12 @@ export default function EventsScreen() {
   const first = list.data?.pages[0];
   const total = first?.total ?? 0;
 
-  const setFilters = useCallback((next: EventFilters) => setSearch((current) => filtersToSearch(next, withoutEvent(current))), [setSearch]);
+  // stable across URL changes (react-router's setter is not), so the memoised filter bar and type picker stay put
+  const setSearchLatest = useRef(setSearch);
+  useEffect(() => {
+    setSearchLatest.current = setSearch;
+  });
+  const setFilters = useCallback((next: EventFilters) => setSearchLatest.current((current) => filtersToSearch(next, withoutEvent(current))), []);
   const select = (id: number | null) =>
     setSearch((current) => {
       const next = new URLSearchParams(current);
@@ -117,7 +127,9 @@ export default function EventsScreen() {
       {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
       <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} />
-      {histogram.data && <ActivityHistogram histogram={histogram.data} onRange={(from, to) => setFilters({ ...filters, from, to })} />}
+      {histogram.data && (
+        <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={(from, to) => setFilters({ ...filters, from, to })} />
+      )}
       {arrived > 0 && (
         <button type="button" className={styles.newEvents} onClick={showNew}>
           {arrived} new {arrived === 1 ? 'event' : 'events'}: show

@@ -1,18 +1,12 @@
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
-import { EVENT_TYPES } from '../../../shared/domain/event-types';
-import { ComboBox } from '../../components/combo-box';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
 import { ActiveFilters } from './active-filters';
-import { filtersFromSearch, filtersToSearch, groupEventTypes, type EventFilters } from './event-filters';
+import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
 import { Presets } from './presets';
+import { TypePicker } from './type-picker';
 import styles from './events.module.css';
-
-const TYPE_GROUPS = groupEventTypes(EVENT_TYPES).map(({ group, types }) => ({
-  title: group,
-  options: types.map((type) => ({ id: type, label: type })),
-}));
 
 /**
  * The filters, all combinable and all in the URL: several types (grouped, searchable), project, flag, environment,
@@ -20,7 +14,7 @@ const TYPE_GROUPS = groupEventTypes(EVENT_TYPES).map(({ group, types }) => ({
  * environment, created by and the saved presets fold under "More filters", and every filter in force shows as a
  * removable chip below. Text is applied after a short pause in typing.
  */
-// memo: the type picker holds ~180 options; no need to rebuild it on every update of the list
+// memo: nothing here changes while the list loads and scrolls
 export const FilterBar = memo(function FilterBar({
   filters,
   onChange,
@@ -36,7 +30,6 @@ export const FilterBar = memo(function FilterBar({
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
   const [text, setText] = useState(filters.text ?? '');
-  const [typeInput, setTypeInput] = useState('');
   const [moreOpen, setMoreOpen] = useState(false);
   const latest = useRef(filters);
   useEffect(() => {
@@ -55,6 +48,12 @@ export const FilterBar = memo(function FilterBar({
     return () => clearTimeout(timer);
   }, [text, onChange]);
 
+  const addType = useCallback(
+    (type: string) => {
+      if (!latest.current.types.includes(type)) onChange({ ...latest.current, types: [...latest.current.types, type] });
+    },
+    [onChange],
+  );
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
   const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
   const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
@@ -66,19 +65,7 @@ export const FilterBar = memo(function FilterBar({
           <label htmlFor="event-text">Search</label>
           <input id="event-text" ref={searchRef} type="search" value={text} placeholder="Text in the change (press /)" onChange={(e) => setText(e.target.value)} />
         </div>
-        <ComboBox
-          className={styles.filterType}
-          label="Add a type"
-          groups={TYPE_GROUPS}
-          selectedKey={null}
-          inputValue={typeInput}
-          onInputChange={setTypeInput}
-          onSelectionChange={(type) => {
-            if (type && !filters.types.includes(type)) onChange({ ...filters, types: [...filters.types, type] });
-            setTypeInput('');
-          }}
-          placeholder="segment-updated…"
-        />
+        <TypePicker onAdd={addType} />
         <div className={`field ${styles.filterProject}`}>
           <label htmlFor="event-project">Project</label>
           <select id="event-project" value={filters.project ?? ''} onChange={(e) => set('project', e.target.value)}>
