@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FlagEvent } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
@@ -38,7 +38,13 @@ export default function EventsScreen() {
   const follow = useFollow();
   const [now] = useState(() => Date.now());
 
-  const list = useInfiniteQuery(eventQueries.browse(profileId, filters));
+  const browse = eventQueries.browse(profileId, filters);
+  const list = useInfiniteQuery(browse);
+  // Ask main for the new filter's first page as soon as it is committed, not after the browser has painted the
+  // loading state (where useInfiniteQuery's own effect would start it); the query cache makes this the same request.
+  useLayoutEffect(() => {
+    if (browse.enabled) void client.prefetchInfiniteQuery(browse);
+  }, [profileId, filters]); // eslint-disable-line react-hooks/exhaustive-deps -- `browse` is rebuilt from these each render
   // the bars wait for the first rows: their count queries would otherwise hold main up in front of the list
   // and the last bars stay (dimmed) until the new ones come: the list below does not jump up and back down
   const histogram = useQuery({
