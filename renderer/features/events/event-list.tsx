@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FlagEvent } from '../../../shared/schemas';
 import styles from './events.module.css';
 import { exactTime, plainSummary, relativeTime } from './event-format';
@@ -39,6 +39,13 @@ export function EventList({ events, total, selectedId, onSelect, onOpen, onNearE
     virtualizer.scrollToIndex(events.indexOf(event), { align: 'auto' });
   };
 
+  // stable, so rows that stay in view while scrolling skip re-rendering (EventRow is memoised)
+  const latestOpen = useRef(onOpen);
+  useEffect(() => {
+    latestOpen.current = onOpen;
+  });
+  const open = useCallback((id: number) => latestOpen.current(id), []);
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(selectedIndex + 1),
@@ -69,32 +76,35 @@ export function EventList({ events, total, selectedId, onSelect, onOpen, onNearE
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const event = events[item.index] as FlagEvent;
-          const selected = event.id === selectedId;
-          return (
-            <div
-              key={event.id}
-              id={`event-row-${event.id}`}
-              role="option"
-              aria-selected={selected}
-              className={`${styles.row} ${selected ? styles.rowSelected : ''}`}
-              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              onClick={() => onOpen(event.id)}
-            >
-              <div className={styles.rowTop}>
-                <time dateTime={event.createdAt} title={exactTime(event.createdAt)} className={styles.time}>
-                  {relativeTime(event.createdAt, now)}
-                </time>
-                <span className={styles.type}>{event.type}</span>
-                <span className={styles.who}>{event.createdBy}</span>
-                {event.project && <span className={styles.meta}>{event.project}</span>}
-                {event.featureName && <span className={styles.meta}>{event.featureName}</span>}
-                {event.environment && <span className={styles.meta}>{event.environment}</span>}
-              </div>
-              <div className={styles.rowSummary}>{plainSummary(event)}</div>
-            </div>
-          );
+          return <EventRow key={event.id} event={event} selected={event.id === selectedId} start={item.start} now={now} onOpen={open} />;
         })}
       </div>
     </div>
   );
 }
+
+/** One row; only rows that scroll into view (or change selection) render, not all in view on every scroll step. */
+const EventRow = memo(function EventRow({ event, selected, start, now, onOpen }: { event: FlagEvent; selected: boolean; start: number; now: number; onOpen(id: number): void }) {
+  return (
+    <div
+      id={`event-row-${event.id}`}
+      role="option"
+      aria-selected={selected}
+      className={`${styles.row} ${selected ? styles.rowSelected : ''}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      onClick={() => onOpen(event.id)}
+    >
+      <div className={styles.rowTop}>
+        <time dateTime={event.createdAt} title={exactTime(event.createdAt)} className={styles.time}>
+          {relativeTime(event.createdAt, now)}
+        </time>
+        <span className={styles.type}>{event.type}</span>
+        <span className={styles.who}>{event.createdBy}</span>
+        {event.project && <span className={styles.meta}>{event.project}</span>}
+        {event.featureName && <span className={styles.meta}>{event.featureName}</span>}
+        {event.environment && <span className={styles.meta}>{event.environment}</span>}
+      </div>
+      <div className={styles.rowSummary}>{plainSummary(event)}</div>
+    </div>
+  );
+});
