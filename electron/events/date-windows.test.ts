@@ -57,6 +57,12 @@ describe('newestWindowsFirst (the export)', () => {
     expect(log.requests).toEqual([]);
   });
 
+  it('passes a date bound it cannot read to the server as given, so the server refuses it rather than the export widening', async () => {
+    const log = fakeEventLog({ count: 100, everyMs: MINUTE, newest: NEWEST });
+    await collect(newestWindowsFirst(log.query, { from: 'IS:2026-5-1', type: 'IS:feature-created' }, { today }));
+    expect(log.requests).toEqual([{ from: 'IS:2026-5-1', type: 'IS:feature-created', offset: '0', limit: '1000' }]);
+  });
+
   it('jumps over a long quiet stretch in one request instead of stepping through it', async () => {
     // an event every 10 minutes for three years, but none for 600 days from June 2024
     const log = fakeEventLog({ count: 150_000, everyMs: 10 * MINUTE, newest: NEWEST, gap: { from: '2024-06-01', days: 600 } });

@@ -85,6 +85,13 @@ export async function* newestWindowsFirst(
   const rest: WindowFilter = { ...filter };
   delete rest.from;
   delete rest.to;
+  if ((filter.from && lower === undefined) || (filter.to && end === undefined)) {
+    // a bound that is no `IS:yyyy-MM-dd`: one search as given, no windows, and the server says what it makes of it
+    for await (const page of windowPages(query, filter, undefined, undefined, false, options.onTotal)) {
+      if (page !== 'too-large') yield page;
+    }
+    return;
+  }
   if (lower !== undefined && end !== undefined && lower > end) return;
 
   let span: number | 'all' = 'all';
