@@ -64,7 +64,9 @@ export async function runSync(job: SyncJob): Promise<IndexManifest> {
         return manifest;
       }
       const oldest = (await page({ offset: String(total - 1), limit: '1' })).events[0];
-      manifest = { ...manifest, total, nextDay: dayOf(oldest?.createdAt ?? now()) };
+      // A day earlier than the oldest event's UTC day: a server whose database runs west of UTC starts its days
+      // later, and its window for that day would miss the event. One empty window more costs one request.
+      manifest = { ...manifest, total, nextDay: addDays(dayOf(oldest?.createdAt ?? now()), -1) };
       await job.store.saveManifest(manifest);
     }
     manifest = await fullSync(job, manifest, page, progress, now);

@@ -7,7 +7,14 @@ const DAY_MS = 86_400_000;
  * (ids grow with time), answering GET /search/events' from/to/type/offset/limit as the server does (newest first),
  * and recording every request so tests can check what was asked.
  */
-export function fakeEventLog(options: { count: number; everyMs: number; newest: Date; gap?: { from: string; days: number } }) {
+export function fakeEventLog(options: {
+  count: number;
+  everyMs: number;
+  newest: Date;
+  gap?: { from: string; days: number };
+  /** The zone the server's database reads `IS:yyyy-MM-dd` in, as hours from UTC (-5: its days start at 05:00 UTC). */
+  zoneHours?: number;
+}) {
   const { count, everyMs } = options;
   const newestMs = options.newest.getTime();
   // oldest first while building; answers read it from the end
@@ -33,7 +40,8 @@ export function fakeEventLog(options: { count: number; everyMs: number; newest: 
     }
     return lo;
   };
-  const dayMs = (value: string | undefined): number | undefined => (value ? Date.parse(`${value.slice(3)}T00:00:00.000Z`) : undefined);
+  const zoneMs = (options.zoneHours ?? 0) * 3_600_000;
+  const dayMs = (value: string | undefined): number | undefined => (value ? Date.parse(`${value.slice(3)}T00:00:00.000Z`) - zoneMs : undefined);
 
   return {
     requests,
