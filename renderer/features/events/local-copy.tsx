@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EventIndexStatus } from '../../../shared/schemas';
 import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { useReachability } from '../connections';
 import { eventKeys, eventQueries, useIndexAction, usePush } from './api';
 import { exactTime } from './event-format';
 import styles from './local-copy.module.css';
@@ -16,19 +17,22 @@ export function LocalCopy() {
   const client = useQueryClient();
   const status = useInstanceQuery(eventQueries.index).data;
   const action = useIndexAction();
+  // A failed sync says why; so does any read or check that found the server down meanwhile (the copy still answers).
+  const reach = useReachability(profileId).report;
   usePush('eventIndex.changed', (next) => {
     client.setQueryData(eventKeys.index(profileId), next);
     // a finished sync changes who answers the list: read it again
     if (next.state === 'complete') void client.invalidateQueries({ queryKey: [...eventKeys.all(profileId), 'browse'] });
   });
   if (profile?.kind !== 'remote' || !status) return null;
+  const problem = status.lastError ?? (reach?.reachable === false ? reach.message : undefined);
   return (
     <div className={styles.bar} role="region" aria-label="Local copy of the event log">
       <div className={styles.text}>
         <p>{describe(status)}</p>
-        {status.lastError && (
+        {problem && (
           <p className={styles.offline} role="status">
-            Server unreachable: {status.lastError.replace(/\.+$/, '')}.{' '}
+            Server unreachable: {problem.replace(/\.+$/, '')}.{' '}
             {status.state === 'complete' ? 'The local copy still answers every search.' : 'Resume once it answers: the copy continues where it stopped.'}
           </p>
         )}
