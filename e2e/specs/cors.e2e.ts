@@ -47,8 +47,12 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
     const stored = await (await app().core.connections.backend()).getUiConfig();
     expect(stored.frontendApiOrigins).toEqual(['https://app.example.com', 'https://shop.example.com']);
 
-    // the history shows the change, newest first
-    await page.getByRole('list', { name: 'Changes of the allowed origins' }).getByText('https://app.example.com  https://shop.example.com').first().waitFor();
+    // the setting's history (the event browser's timeline) shows the change, newest first
+    const history = page.getByRole('region', { name: 'History of Front-end API origins (CORS)' });
+    const newest = history.getByRole('listitem').first();
+    await newest.locator('summary').getByText(/setting-(created|updated)/).waitFor();
+    await newest.locator('summary').click();
+    await newest.getByText('https://shop.example.com').first().waitFor();
     await app().screenshot('cors-saved', { variants: true });
     expect(app().problems).toEqual([]);
   });

@@ -6,6 +6,8 @@ import {
   reviewOrigins,
   splitPastedOrigins,
 } from '../../../shared/domain/origin';
+import { CORS_SETTING_ENTITY } from '../../../shared/domain/event-entity';
+import type { RestoreWrite } from '../../../shared/domain/restore-payload';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -14,9 +16,9 @@ import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { reviewLevel, useProtection } from '../connections';
+import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
-import { CorsHistory } from './cors-history';
 import styles from './cors.module.css';
 import { OriginRows, type EditableRow } from './origin-rows';
 import { PreflightTester } from './preflight-tester';
@@ -42,6 +44,24 @@ export default function CorsScreen() {
       {config.isPending && !config.isError && <Loading label="Loading the origins…" />}
       {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} />}
     </section>
+  );
+}
+
+/** What restoring an old list would allow, said as plainly as before a save. */
+function restoreDetails(write: RestoreWrite) {
+  if (write.kind !== 'cors') return null;
+  const danger = originsDanger(write.origins);
+  return (
+    <>
+      <p>
+        The list becomes: {write.origins.length === 0 ? '(empty)' : write.origins.join(', ')}.
+      </p>
+      {danger !== 'none' && (
+        <Notice tone="warning" title={danger === 'empty-means-any' ? 'An empty list allows every origin' : 'Every origin is allowed'}>
+          {ORIGINS_DANGER_TEXT[danger]}
+        </Notice>
+      )}
+    </>
   );
 }
 
@@ -165,12 +185,18 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             />
           )}
           <PreflightTester isDemo={isDemo} />
-          <CorsHistory
-            onRevert={(version) => {
-              update(toRows(version.origins));
-              window.scrollTo({ top: 0 });
-            }}
-          />
+          <section className={styles.section}>
+            <EntityHistory
+              entity={CORS_SETTING_ENTITY}
+              restoreDetails={restoreDetails}
+              onRestored={(write) => {
+                // the rows show what the server now stores, as after a save
+                if (write.kind !== 'cors') return;
+                setRows(toRows(write.origins));
+                setSaved(true);
+              }}
+            />
+          </section>
         </>
   );
 }

@@ -9,17 +9,18 @@ import {
   validateParameterRows,
   type StrategyTypeChange,
 } from '../../../shared/domain/strategy-type-change';
+import type { RestoreWrite } from '../../../shared/domain/restore-payload';
 import { PARAMETER_TYPES, type StrategyType } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { strategyTypeQueries, useUpdateStrategyType, type TypeVersion } from './api';
-import { ChangeReview } from './change-review';
+import { EntityHistory } from '../events';
+import { strategyTypeQueries, useUpdateStrategyType } from './api';
+import { ChangeDetails, ChangeReview } from './change-review';
 import { ParameterPreview } from './parameter-preview';
 import styles from './strategy-types.module.css';
-import { TypeHistory } from './type-history';
 
 const formSchema = z
   .object({
@@ -100,13 +101,18 @@ function Editor({ type }: { type: StrategyType }) {
       },
     );
   };
-  const restore = (version: TypeVersion) => {
-    if (!version.snapshot) return;
-    reset(valuesOf({ description: version.snapshot.description ?? '', title: version.snapshot.title ?? '', parameters: version.snapshot.parameters ?? [] }), {
-      keepDefaultValues: true,
-    });
-    setSaved(false);
-  };
+  // Writing an old version back is a change like any other: the restore dialog shows its diff and the flag
+  // strategies it breaks (the guard above), and asks what the protection level requires.
+  const restoreDetails = (write: RestoreWrite) =>
+    write.kind === 'strategy-type' ? (
+      <ChangeDetails
+        change={analyseStrategyTypeChange(
+          type,
+          { description: write.update.description ?? type.description, title: write.update.title ?? type.title, parameters: write.update.parameters },
+          usages,
+        )}
+      />
+    ) : null;
 
   return (
     <div className={styles.editorLayout}>
@@ -190,7 +196,9 @@ function Editor({ type }: { type: StrategyType }) {
       </form>
       <div>
         <ParameterPreview parameters={watched} />
-        <TypeHistory name={type.name} onRestore={restore} />
+        <div className="panel">
+          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} restoreDetails={restoreDetails} />
+        </div>
       </div>
     </div>
   );
