@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ProtectionBadge, useConnectionStatus } from '../features/connections';
+import { ProtectionBadge, useConnectionStatus, useReachability } from '../features/connections';
 import { instanceQueries } from '../features/instance';
 import { useInstanceQuery } from '../lib/instance-query';
 
@@ -8,14 +8,17 @@ export function ActiveInstance() {
   const status = useConnectionStatus();
   const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
   const profile = status.data?.profiles.find((p) => p.id === status.data?.activeProfileId);
+  // The check run on activation knows a down server in milliseconds; the version query retries for seconds first.
+  const reachability = useReachability(status.data?.activeProfileId ?? '');
+  const failed = uiConfig.isError || (!uiConfig.data && reachability.report?.reachable === false);
 
   let version = 'version …';
   if (uiConfig.data) version = `v${uiConfig.data.version}`;
-  else if (uiConfig.isError) version = 'unreachable';
+  else if (failed) version = 'unreachable';
 
   return (
     <Link to="/connections" className="active-instance" title="Active connection: open Connections">
-      <span className={`status-dot ${uiConfig.isError ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
+      <span className={`status-dot ${failed ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
       <span className="active-instance-name" data-testid="active-instance-name">
         {profile ? profile.name : status.isError ? 'No connection' : 'Connecting…'}
       </span>

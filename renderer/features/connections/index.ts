@@ -5,6 +5,7 @@ export {
   useCannotDo,
   useConnectionPushes,
   useConnectionStatus,
+  useReachability,
   useServerLimitation,
 } from './api';
 export { ProtectionBadge, reviewLevel, useGuardedAction, useProtection } from './protection';
