@@ -99,6 +99,21 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
     expect(await result.textContent()).toContain(`${server!.url}/api/frontend`);
     expect(await result.textContent()).toContain('access-control-allow-origin: *');
     await app().screenshot('cors-remote-preflight');
+
+    // the history restores an older list after a click (level "confirm"), saying first what the list becomes; the
+    // server then holds exactly that, and the rows show it
+    const history = page.getByRole('region', { name: 'History of Front-end API origins (CORS)' });
+    await history.getByRole('listitem').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    const restore = page.getByRole('alertdialog', { name: 'Restore Front-end API origins (CORS)?' });
+    const announced = /The list becomes: (.*)\./.exec((await restore.getByText(/^The list becomes:/).textContent()) ?? '')?.[1] ?? '';
+    const restored = announced === '(empty)' ? [] : announced.split(', ');
+    expect(restored).not.toEqual([]);
+    await app().screenshot('cors-remote-restore');
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(async () => (await (await core.connections.backend()).getUiConfig()).frontendApiOrigins).toEqual(restored);
+    const rows = page.getByRole('list', { name: 'Allowed origins', exact: true });
+    await rows.getByRole('listitem', { name: 'Origin 1' }).waitFor();
+    expect(await rows.getByRole('listitem').count()).toBe(restored.length);
     expect(app().problems).toEqual([]);
   });
 });
