@@ -7,7 +7,6 @@ import {
   splitPastedOrigins,
 } from '../../../shared/domain/origin';
 import { CORS_SETTING_ENTITY } from '../../../shared/domain/event-entity';
-import type { RestoreWrite } from '../../../shared/domain/restore-payload';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -44,24 +43,6 @@ export default function CorsScreen() {
       {config.isPending && !config.isError && <Loading label="Loading the origins…" />}
       {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} />}
     </section>
-  );
-}
-
-/** What restoring an old list would allow, said as plainly as before a save. */
-function restoreDetails(write: RestoreWrite) {
-  if (write.kind !== 'cors') return null;
-  const danger = originsDanger(write.origins);
-  return (
-    <>
-      <p>
-        The list becomes: {write.origins.length === 0 ? '(empty)' : write.origins.join(', ')}.
-      </p>
-      {danger !== 'none' && (
-        <Notice tone="warning" title={danger === 'empty-means-any' ? 'An empty list allows every origin' : 'Every origin is allowed'}>
-          {ORIGINS_DANGER_TEXT[danger]}
-        </Notice>
-      )}
-    </>
   );
 }
 
@@ -188,7 +169,6 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
           <section className={styles.section}>
             <EntityHistory
               entity={CORS_SETTING_ENTITY}
-              restoreDetails={restoreDetails}
               onRestored={(write) => {
                 // the rows show what the server now stores, as after a save
                 if (write.kind !== 'cors') return;

@@ -9,7 +9,6 @@ import {
   validateParameterRows,
   type StrategyTypeChange,
 } from '../../../shared/domain/strategy-type-change';
-import type { RestoreWrite } from '../../../shared/domain/restore-payload';
 import { PARAMETER_TYPES, type StrategyType } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -18,7 +17,7 @@ import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { EntityHistory } from '../events';
 import { strategyTypeQueries, useUpdateStrategyType } from './api';
-import { ChangeDetails, ChangeReview } from './change-review';
+import { ChangeReview } from './change-review';
 import { ParameterPreview } from './parameter-preview';
 import styles from './strategy-types.module.css';
 
@@ -101,19 +100,6 @@ function Editor({ type }: { type: StrategyType }) {
       },
     );
   };
-  // Writing an old version back is a change like any other: the restore dialog shows its diff and the flag
-  // strategies it breaks (the guard above), and asks what the protection level requires.
-  const restoreDetails = (write: RestoreWrite) =>
-    write.kind === 'strategy-type' ? (
-      <ChangeDetails
-        change={analyseStrategyTypeChange(
-          type,
-          { description: write.update.description ?? type.description, title: write.update.title ?? type.title, parameters: write.update.parameters },
-          usages,
-        )}
-      />
-    ) : null;
-
   return (
     <div className={styles.editorLayout}>
       <form className="panel form" onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
@@ -197,7 +183,8 @@ function Editor({ type }: { type: StrategyType }) {
       <div>
         <ParameterPreview parameters={watched} />
         <div className="panel">
-          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} restoreDetails={restoreDetails} />
+          {/* restoring an old version shows this same guard first (the timeline's restore dialog) */}
+          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} />
         </div>
       </div>
     </div>
