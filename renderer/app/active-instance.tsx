@@ -8,16 +8,17 @@ export function ActiveInstance() {
   const status = useConnectionStatus();
   const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
   const profile = status.data?.profiles.find((p) => p.id === status.data?.activeProfileId);
-  // The check run on activation knows a down server in milliseconds; the version query retries for seconds first.
+  // What the activation check or a screen's failed read learned beats a version cached before the server went away.
   const reachability = useReachability(status.data?.activeProfileId ?? '');
-  const failed = uiConfig.isError || (!uiConfig.data && reachability.report?.reachable === false);
+  const down = reachability.report?.reachable === false;
+  const failed = down || (!uiConfig.data && uiConfig.isError);
 
   let version = 'version …';
-  if (uiConfig.data) version = `v${uiConfig.data.version}`;
-  else if (failed) version = 'unreachable';
+  if (failed) version = 'unreachable';
+  else if (uiConfig.data) version = `v${uiConfig.data.version}`;
 
   return (
-    <Link to="/connections" className="active-instance" title="Active connection: open Connections">
+    <Link to="/connections" className="active-instance" title={down ? `${reachability.report?.message ?? 'Unreachable'} Open Connections to retry.` : 'Active connection: open Connections'}>
       <span className={`status-dot ${failed ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
       <span className="active-instance-name" data-testid="active-instance-name">
         {profile ? profile.name : status.isError ? 'No connection' : 'Connecting…'}

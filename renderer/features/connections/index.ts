@@ -6,6 +6,7 @@ export {
   useConnectionPushes,
   useConnectionStatus,
   useReachability,
+  useReachabilityWatch,
   useServerLimitation,
 } from './api';
 export { ProtectionBadge, reviewLevel, useGuardedAction, useProtection } from './protection';

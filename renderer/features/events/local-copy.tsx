@@ -4,7 +4,7 @@ import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { eventKeys, eventQueries, useIndexAction, usePush } from './api';
 import { exactTime } from './event-format';
-import styles from './events.module.css';
+import styles from './local-copy.module.css';
 
 /**
  * "Keep a local copy of the event log" for a remote profile: sync with progress, stop, resume, remove; how fresh
@@ -23,23 +23,32 @@ export function LocalCopy() {
   });
   if (profile?.kind !== 'remote' || !status) return null;
   return (
-    <div className={styles.localCopy} role="region" aria-label="Local copy of the event log">
-      <span>{describe(status)}</span>
-      {status.lastError && <span className={styles.offline}>Server unreachable: {status.lastError}. The local copy still answers.</span>}
-      {status.state === 'syncing' ? (
-        <button type="button" className="button" onClick={() => action.mutate('stop')}>
-          Stop sync
-        </button>
-      ) : (
-        <button type="button" className="button" onClick={() => action.mutate('sync')}>
-          {status.state === 'off' ? 'Keep a local copy' : status.state === 'stopped' ? 'Resume sync' : 'Sync now'}
-        </button>
-      )}
-      {status.enabled && status.state !== 'syncing' && (
-        <button type="button" className="button button-quiet" onClick={() => action.mutate('remove')}>
-          Delete local copy
-        </button>
-      )}
+    <div className={styles.bar} role="region" aria-label="Local copy of the event log">
+      <div className={styles.text}>
+        <p>{describe(status)}</p>
+        {status.lastError && (
+          <p className={styles.offline} role="status">
+            Server unreachable: {status.lastError.replace(/\.+$/, '')}.{' '}
+            {status.state === 'complete' ? 'The local copy still answers every search.' : 'Resume once it answers: the copy continues where it stopped.'}
+          </p>
+        )}
+      </div>
+      <div className={styles.actions}>
+        {status.state === 'syncing' ? (
+          <button type="button" className="button" onClick={() => action.mutate('stop')}>
+            Stop sync
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => action.mutate('sync')}>
+            {status.state === 'off' ? 'Keep a local copy' : status.state === 'stopped' ? 'Resume sync' : 'Sync now'}
+          </button>
+        )}
+        {status.enabled && status.state !== 'syncing' && (
+          <button type="button" className="button button-quiet" onClick={() => action.mutate('remove')}>
+            Delete local copy
+          </button>
+        )}
+      </div>
     </div>
   );
 }
