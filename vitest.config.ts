@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'behaviour',
           environment: 'node',
           include: ['tests/behaviour/**/*.test.ts'],
+          // The files share the live servers, whose CORS setting is one global value: never two files at once.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

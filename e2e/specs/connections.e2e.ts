@@ -127,6 +127,8 @@ describe.skipIf(!endpoint)('connections', () => {
     await warning.getByText('Closed port cannot be reached').waitFor({ timeout: 3000 });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await warning.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    // The header says so too, rather than "version …" until the screens' own retries give up.
+    expect(await app.page.getByTestId('active-instance-version').textContent()).toBe('unreachable');
     await app.screenshot('connections-unreachable');
     await warning.getByRole('button', { name: 'Retry' }).click();
     await warning.getByRole('button', { name: 'Retry' }).waitFor();

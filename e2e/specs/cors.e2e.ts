@@ -47,8 +47,12 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
     const stored = await (await app().core.connections.backend()).getUiConfig();
     expect(stored.frontendApiOrigins).toEqual(['https://app.example.com', 'https://shop.example.com']);
 
-    // the history shows the change, newest first
-    await page.getByRole('list', { name: 'Changes of the allowed origins' }).getByText('https://app.example.com  https://shop.example.com').first().waitFor();
+    // the setting's history (the event browser's timeline) shows the change, newest first
+    const history = page.getByRole('region', { name: 'History of Front-end API origins (CORS)' });
+    const newest = history.getByRole('listitem').first();
+    await newest.locator('summary').getByText(/setting-(created|updated)/).waitFor();
+    await newest.locator('summary').click();
+    await newest.getByText('https://shop.example.com').first().waitFor();
     await app().screenshot('cors-saved', { variants: true });
     expect(app().problems).toEqual([]);
   });
@@ -95,6 +99,21 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
     expect(await result.textContent()).toContain(`${server!.url}/api/frontend`);
     expect(await result.textContent()).toContain('access-control-allow-origin: *');
     await app().screenshot('cors-remote-preflight');
+
+    // the history restores an older list after a click (level "confirm"), saying first what the list becomes; the
+    // server then holds exactly that, and the rows show it
+    const history = page.getByRole('region', { name: 'History of Front-end API origins (CORS)' });
+    await history.getByRole('listitem').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    const restore = page.getByRole('alertdialog', { name: 'Restore Front-end API origins (CORS)?' });
+    const announced = /The list becomes: (.*)\./.exec((await restore.getByText(/^The list becomes:/).textContent()) ?? '')?.[1] ?? '';
+    const restored = announced === '(empty)' ? [] : announced.split(', ');
+    expect(restored).not.toEqual([]);
+    await app().screenshot('cors-remote-restore');
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(async () => (await (await core.connections.backend()).getUiConfig()).frontendApiOrigins).toEqual(restored);
+    const rows = page.getByRole('list', { name: 'Allowed origins', exact: true });
+    await rows.getByRole('listitem', { name: 'Origin 1' }).waitFor();
+    expect(await rows.getByRole('listitem').count()).toBe(restored.length);
     expect(app().problems).toEqual([]);
   });
 });

@@ -51,3 +51,12 @@ export function profilesReadOnly(): ApiError {
     'Saved connections are read-only in this session (see the notice): this change cannot be stored.',
   );
 }
+
+/** Switching away closes the demo's store; with its saves failing, that would lose the changes. */
+export function unsavedDemoChanges(problem: string | undefined): ApiError {
+  return new ApiError(
+    409,
+    'UnsavedChangesError',
+    `The demo's latest changes could not be saved${problem ? ` (${problem.replace(/\.$/, '')})` : ''}, and switching would lose them: stay on the demo until a save succeeds (Flagdesk keeps retrying), or quit, which offers to save a copy.`,
+  );
+}

@@ -223,3 +223,39 @@ describe('connection manager', () => {
     expect((await manager.status()).activeProfileId).toBe(id);
   });
 });
+
+describe('leaving a demo whose saves fail', () => {
+  async function launchWithFailingDemo(saveWorks: () => boolean) {
+    const launched = await launch();
+    const store = launched.factories.demoStores[0];
+    if (!store) throw new Error('no demo store');
+    let unsaved = true;
+    Object.assign(store, {
+      hasUnsavedChanges: () => unsaved,
+      saveStatus: () => (unsaved ? { ok: false, message: 'The disk is full.' } : { ok: true }),
+      save: async () => {
+        if (!saveWorks()) throw new Error('ENOSPC');
+        unsaved = false;
+      },
+    });
+    return { ...launched, store };
+  }
+
+  it('refuses the switch, says why, and keeps the demo open with its changes', async () => {
+    const { manager, store, factories } = await launchWithFailingDemo(() => false);
+    const id = await addRemote(manager);
+    const error = await manager.activate({ id }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.name).toBe('UnsavedChangesError');
+    expect((error as Error).message).toContain('The disk is full');
+    expect(store.closed).toBe(false);
+    expect(factories.remotes).toHaveLength(0);
+    expect((await manager.status()).activeProfileId).toBe('demo');
+  });
+
+  it('switches once the last save succeeds', async () => {
+    const { manager, store } = await launchWithFailingDemo(() => true);
+    const id = await addRemote(manager);
+    expect((await manager.activate({ id })).activeProfileId).toBe(id);
+    expect(store.closed).toBe(true);
+  });
+});

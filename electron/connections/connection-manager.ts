@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { insecureHttpProblem, originOf } from '../../shared/domain/transport-security';
 import type {
   ConnectionReport,
   ConnectionStatus,
   ProfileIdInput,
   SetProtectionInput,
-  ProfileView,
   SaveProfileInput,
   SaveStatus,
   ServerCapabilities,
@@ -15,7 +14,7 @@ import type {
 } from '../../shared/schemas';
 import { defaultProtection, type ProtectionLevel } from '../../shared/domain/protection';
 import type { AdminBackend } from '../backend/admin-backend';
-import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle, RemoteSettings } from './backend-factories';
+import type { BackendFactories, DemoStoreHandle, RemoteBackendHandle } from './backend-factories';
 import { readCaFile } from '../backend/remote/tls-trust';
 import type { ShellPort } from '../shell/shell-port';
 import type { UnsavedWork } from '../shell/quit-guard';
@@ -28,9 +27,12 @@ import {
   profilesReadOnly,
   tokenMissing,
   tokenOriginChanged,
+  unsavedDemoChanges,
 } from './connection-errors';
 import { DEMO_PROFILE_ID, loadProfiles, saveProfiles, type ProfilesFile, type StoredProfile } from './profile-store';
-import { createRedactor, redactSecrets, type Redactor } from '../security/redact';
+import { createRedactor, type Redactor } from '../security/redact';
+import { createConnectionTester } from './connection-tester';
+import { settingsOf, statusOf } from './profile-views';
 import type { TokenVault } from './token-vault';
 
 /**
@@ -87,25 +89,6 @@ interface Active {
   close(): Promise<void>;
 }
 
-const SUPERSEDED: ConnectionReport = { ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' };
-
-const DEMO_VIEW: Omit<ProfileView, 'protection'> = {
-  id: DEMO_PROFILE_ID,
-  name: 'Demo',
-  kind: 'demo',
-  hasToken: false,
-  tokenStorage: 'none',
-  allowInsecureHttp: false,
-  insecureHttp: false,
-};
-
-/** Plain http off loopback: the token travels unencrypted (only ever true when the profile allows it). */
-function sendsInClear(profile: Pick<StoredProfile, 'baseUrl'>): boolean {
-  return insecureHttpProblem(profile.baseUrl, false) !== undefined;
-}
-
-const IN_CLEAR = ' The token was sent over plain http, unencrypted, as this profile allows.';
-
 export function createConnectionManager(options: ConnectionManagerOptions): ConnectionManager {
   const { userDataDir, vault, factories } = options;
   const listeners = new Set<(status: ConnectionStatus) => void>();
@@ -115,8 +98,6 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
   let active: Active | undefined;
   const notices: string[] = [];
   let tail: Promise<unknown> = Promise.resolve();
-  /** The running connection test per profile id ('form' for unsaved settings: the app has one form). */
-  const tests = new Map<string, AbortController>();
 
   let cachedRedactor: { key: string; redactor: Redactor } | undefined;
   /** Rebuilt only when the set of known tokens changes (dispatch redacts every answer). */
@@ -139,6 +120,8 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     if (!profile) throw profileNotFound(id);
     return profile;
   }
+
+  const tester = createConnectionTester({ find, vault, factories });
 
   async function open(profileId: string): Promise<Active> {
     if (profileId === DEMO_PROFILE_ID) {
@@ -172,15 +155,6 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     );
   }
 
-  function settingsOf(profile: StoredProfile, token: string) {
-    return {
-      baseUrl: profile.baseUrl,
-      token,
-      ...(profile.allowInsecureHttp ? { allowInsecureHttp: true } : {}),
-      ...(profile.caFile ? { caFile: profile.caFile } : {}),
-    };
-  }
-
   /** Opens the new backend before closing the old one, so a failed switch leaves the current one working. */
   async function switchTo(profileId: string): Promise<void> {
     const next = await open(profileId);
@@ -188,6 +162,20 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     active = next;
     learnCapabilities(next);
     await previous?.close().catch(() => undefined);
+  }
+
+  /**
+   * Leaving the demo closes its store, and a store whose saves fail would drop its unsaved changes: try one more
+   * save, and refuse the switch (saying why and what to do) when that fails too.
+   */
+  async function keepDemoChanges(): Promise<void> {
+    const demo = active?.demo;
+    if (!demo?.hasUnsavedChanges?.()) return;
+    try {
+      await demo.save?.();
+    } catch {
+      throw unsavedDemoChanges(demo.saveStatus?.().message);
+    }
   }
 
   /** profiles.json may not be written this session (newer version, or unreadable and not movable). */
@@ -208,32 +196,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
   }
 
   async function buildStatus(): Promise<ConnectionStatus> {
-    const remotes = await Promise.all(
-      file.profiles.map(async (p): Promise<ProfileView> => {
-        const storage = await vault.storage(p.id);
-        return {
-          id: p.id,
-          name: p.name,
-          kind: 'remote',
-          baseUrl: p.baseUrl,
-          hasToken: storage !== 'none',
-          tokenStorage: storage,
-          protection: protectionOf(p.id),
-          allowInsecureHttp: p.allowInsecureHttp === true,
-          insecureHttp: sendsInClear(p),
-          ...(p.caFile ? { caFileName: basename(p.caFile) } : {}),
-        };
-      }),
-    );
-    const activeProfile = file.profiles.find((p) => p.id === active?.profileId);
-    return {
-      activeProfileId: active?.profileId ?? DEMO_PROFILE_ID,
-      profiles: [{ ...DEMO_VIEW, protection: protectionOf(DEMO_PROFILE_ID) }, ...remotes],
-      encryptionAvailable: vault.encryptionAvailable,
-      activeInsecureHttp: activeProfile !== undefined && sendsInClear(activeProfile),
-      ...(notices.length ? { notice: notices.join(' ') } : {}),
-      ...(active?.capabilities ? { capabilities: active.capabilities } : {}),
-    };
+    return statusOf({ file, activeProfileId: active?.profileId, capabilities: active?.capabilities, notices, vault, protectionOf });
   }
 
   /** Stores (or drops) a profile's CA file; the active profile reconnects with it, all or nothing. */
@@ -365,47 +328,16 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     activate: ({ id }) =>
       serial(async () => {
         if (id !== DEMO_PROFILE_ID) find(id);
-        if (active?.profileId !== id) await switchTo(id);
+        if (active?.profileId !== id) {
+          await keepDemoChanges();
+          await switchTo(id);
+        }
         file = { ...file, lastUsedProfileId: id };
         await persist(true);
         return changed();
       }),
 
-    test: async (input) => {
-      if ('id' in input && input.id === DEMO_PROFILE_ID) {
-        return { ok: true, reachable: true, edition: 'Demo', admin: true, message: 'The built-in demo runs inside Flagdesk and is always available.' };
-      }
-      // Registered before any await, so that "newer" means the order the tests were asked in.
-      const key = 'id' in input ? input.id : 'form';
-      tests.get(key)?.abort();
-      const controller = new AbortController();
-      tests.set(key, controller);
-      try {
-        let settings: RemoteSettings;
-        if ('id' in input) {
-          const profile = find(input.id);
-          const token = await vault.get(profile.id);
-          if (token === undefined) return { ok: false, reachable: false, message: tokenMissing(profile.name).message };
-          settings = settingsOf(profile, token);
-        } else {
-          settings = { baseUrl: input.baseUrl, token: input.token, allowInsecureHttp: input.allowInsecureHttp === true };
-        }
-        const insecure = insecureHttpProblem(settings.baseUrl, settings.allowInsecureHttp === true);
-        if (insecure) return { ok: false, reachable: false, message: insecure };
-        try {
-          const report = await factories.testConnection(settings, controller.signal);
-          if (controller.signal.aborted) return SUPERSEDED;
-          const clear = sendsInClear(settings);
-          const message = redactSecrets(report.message, [settings.token]) + (clear ? IN_CLEAR : '');
-          return { ...report, ...(clear ? { insecureHttp: true } : {}), message };
-        } catch {
-          if (controller.signal.aborted) return SUPERSEDED;
-          return { ok: false, reachable: false, message: 'The connection test failed unexpectedly; check the URL and try again.' };
-        }
-      } finally {
-        if (tests.get(key) === controller) tests.delete(key);
-      }
-    },
+    test: (input) => tester.test(input),
 
     chooseCaFile: async ({ id }) => {
       if (id === DEMO_PROFILE_ID) throw demoProfileReadOnly();
@@ -475,7 +407,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         active = undefined;
         listeners.clear();
         saveListeners.clear();
-        for (const running of tests.values()) running.abort();
+        tester.abortAll();
         await current?.close();
       }),
   };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ProtectionBadge, useConnectionStatus } from '../features/connections';
+import { ProtectionBadge, useConnectionStatus, useReachability } from '../features/connections';
 import { instanceQueries } from '../features/instance';
 import { useInstanceQuery } from '../lib/instance-query';
 
@@ -8,14 +8,18 @@ export function ActiveInstance() {
   const status = useConnectionStatus();
   const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
   const profile = status.data?.profiles.find((p) => p.id === status.data?.activeProfileId);
+  // What the activation check or a screen's failed read learned beats a version cached before the server went away.
+  const reachability = useReachability(status.data?.activeProfileId ?? '');
+  const down = reachability.report?.reachable === false;
+  const failed = down || (!uiConfig.data && uiConfig.isError);
 
   let version = 'version …';
-  if (uiConfig.data) version = `v${uiConfig.data.version}`;
-  else if (uiConfig.isError) version = 'unreachable';
+  if (failed) version = 'unreachable';
+  else if (uiConfig.data) version = `v${uiConfig.data.version}`;
 
   return (
-    <Link to="/connections" className="active-instance" title="Active connection: open Connections">
-      <span className={`status-dot ${uiConfig.isError ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
+    <Link to="/connections" className="active-instance" title={down ? `${reachability.report?.message ?? 'Unreachable'} Open Connections to retry.` : 'Active connection: open Connections'}>
+      <span className={`status-dot ${failed ? 'status-dot-error' : uiConfig.data ? 'status-dot-ok' : ''}`} aria-hidden="true" />
       <span className="active-instance-name" data-testid="active-instance-name">
         {profile ? profile.name : status.isError ? 'No connection' : 'Connecting…'}
       </span>

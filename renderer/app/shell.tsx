@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
 import { ToastRegion } from '../components/toast';
-import { useConnectionPushes, useProtection } from '../features/connections';
+import { useConnectionPushes, useProtection, useReachabilityWatch } from '../features/connections';
 import { ActiveInstance } from './active-instance';
 import { bindHistoryKeys } from './history-keys';
 import { saveLastLocation } from './last-location';
@@ -12,6 +12,7 @@ import { StatusNotice } from './status-notice';
 
 export function Shell() {
   useConnectionPushes();
+  useReachabilityWatch();
   const { level } = useProtection();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,20 +1,42 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
-import { exportEvents } from '../../electron/events/export/export-events';
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { runSync } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
 import { spawnDemoServer } from '../demo-server/spawn';
 import { row } from './rows';
 import { collectGarbage, MB, timeRuns } from './stats';
+import type { ExportChildReport } from './export-child';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
 const EXPORT_RSS_BUDGET: Budget = { max: 300, text: 'peak RSS < 300 MB over idle' };
 const SEARCH_BUDGET: Budget = { max: 150, text: 'p50 < 150 ms' };
 const INDEX_RSS_BUDGET: Budget = { max: 1024, text: '< 1 GB' };
 const TOKEN = '*:*.bench-events-token';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs scripts/bench/export-child.ts in a Node process of its own (the runner the bench uses: tsx) and reads its report. */
+async function runExportChild(url: string, token: string, target: string): Promise<ExportChildReport> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/export-child.ts', url, token, target], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  const line = stdout.trim().split('\n').at(-1);
+  if (code !== 0 || !line) throw new Error(`export child exited (${code}):\n${stdout}${stderr}`);
+  return JSON.parse(line) as ExportChildReport;
+}
 
 /**
  * The `events` group: export of the whole log to JSONL and the local index (full sync, text search, memory), both
@@ -31,28 +53,18 @@ export const eventsBench: BenchModule = {
     const remote = createRemoteBackend({ baseUrl: server.url, token: TOKEN, timeoutMs: 120_000 });
     const rows: BenchRow[] = [];
     try {
-      // export first, while the process is idle, so the RSS it adds is the export's own
-      collectGarbage();
-      const idle = process.memoryUsage().rss;
-      let peak = idle;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      // in a fresh process: this one's idle RSS already holds what earlier modules left (the row once read 0 MB)
       const target = join(dir, 'events.jsonl');
-      const t0 = performance.now();
-      const written = await exportEvents({
-        query: (params, signal) => remote.withSignal(signal).queryEvents(params),
-        filter: {},
-        format: 'jsonl',
-        columns: [],
-        target,
-        signal: new AbortController().signal,
-        onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)),
-      });
-      const exportMs = performance.now() - t0;
-      clearInterval(sampler);
-      const size = (await stat(target)).size;
-      await rm(target);
-      rows.push(row(`export ${label} events to JSONL`, exportMs, 'ms', undefined, { events: written, fileMB: Math.round(size / MB) }));
-      rows.push(row(`export ${label} events to JSONL: peak RSS over idle`, (peak - idle) / MB, 'MB', EXPORT_RSS_BUDGET));
+      const exported = await runExportChild(server.url, TOKEN, target);
+      await rm(target, { force: true });
+      rows.push(row(`export ${label} events to JSONL`, exported.ms, 'ms', undefined, { events: exported.written, fileMB: Math.round(exported.fileMB) }));
+      rows.push(
+        row(`export ${label} events to JSONL: peak RSS over idle`, exported.peakMB - exported.idleMB, 'MB', EXPORT_RSS_BUDGET, {
+          idleMB: Math.round(exported.idleMB),
+          peakMB: Math.round(exported.peakMB),
+          peakBeforeMB: Math.round(exported.peakBeforeMB),
+        }),
+      );
 
       collectGarbage();
       const before = process.memoryUsage().rss;

@@ -30,6 +30,9 @@ const SETTING_TYPES = ['setting-created', 'setting-updated', 'setting-deleted'] 
 /** The key of the setting Unleash stores the front-end API origins under (facts §7.1). */
 export const CORS_SETTING_ID = 'unleash.frontend';
 
+/** The front-end API origins setting, as a timeline names it. */
+export const CORS_SETTING_ENTITY: EventEntity = { kind: 'cors', key: 'frontendApiOrigins', label: 'Front-end API origins (CORS)' };
+
 /** The event types that make up each entity's history: what a timeline asks the server for. */
 export const ENTITY_EVENT_TYPES: Record<EntityKind, readonly string[] | null> = {
   segment: SEGMENT_TYPES,
@@ -62,7 +65,7 @@ export function entityOf(event: FlagEvent): EventEntity | null {
     const id = text(field(data, 'id')) ?? text(field(preData, 'id'));
     const isCors =
       id === CORS_SETTING_ID || field(data, 'frontendApiOrigins') !== undefined || field(preData, 'frontendApiOrigins') !== undefined;
-    return isCors ? { kind: 'cors', key: 'frontendApiOrigins', label: 'Front-end API origins (CORS)' } : null;
+    return isCors ? CORS_SETTING_ENTITY : null;
   }
   if (event.featureName) return { kind: 'flag', key: event.featureName, label: event.featureName };
   return null;

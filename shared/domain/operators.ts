@@ -71,6 +71,37 @@ export const OPERATOR_INFO: Readonly<Record<Operator, OperatorInfo>> = {
   REGEX: op('REGEX', 'single', 'regex', true, 'matches regex', false),
 };
 
+/**
+ * How a person says each operator, plain and inverted ("ends with" / "does not end with"): the one wording of the
+ * constraint builder, the constraint summaries and the evaluation explanations (segment tester, Playground).
+ */
+export const OPERATOR_VERBS: Readonly<Record<Operator, readonly [plain: string, inverted: string]>> = {
+  IN: ['is one of', 'is not one of'],
+  NOT_IN: ['is not one of', 'is one of'],
+  STR_ENDS_WITH: ['ends with', 'does not end with'],
+  STR_STARTS_WITH: ['starts with', 'does not start with'],
+  STR_CONTAINS: ['contains', 'does not contain'],
+  NUM_EQ: ['equals', 'does not equal'],
+  NUM_GT: ['is greater than', 'is not greater than'],
+  NUM_GTE: ['is at least', 'is less than'],
+  NUM_LT: ['is less than', 'is at least'],
+  NUM_LTE: ['is at most', 'is greater than'],
+  DATE_AFTER: ['is after', 'is not after'],
+  DATE_BEFORE: ['is before', 'is not before'],
+  SEMVER_EQ: ['is version', 'is not version'],
+  SEMVER_GT: ['is a version above', 'is not a version above'],
+  SEMVER_LT: ['is a version below', 'is not a version below'],
+  SEMVER_GTE: ['is version or above', 'is a version below'],
+  SEMVER_LTE: ['is version or below', 'is a version above'],
+  REGEX: ['matches the pattern', 'does not match the pattern'],
+};
+
+/** The operator in plain words; an operator this app does not know is shown as the server sent it. */
+export function operatorVerb(operator: string, inverted = false): string {
+  if (!isOperator(operator)) return inverted ? `not ${operator}` : operator;
+  return OPERATOR_VERBS[operator][inverted ? 1 : 0];
+}
+
 export function isOperator(name: string): name is Operator {
   return (OPERATORS as readonly string[]).includes(name);
 }

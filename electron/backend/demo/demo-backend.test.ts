@@ -19,6 +19,22 @@ describe('seeding', () => {
     expect(Date.parse(newest?.createdAt ?? '')).toBeLessThanOrEqual(FIXED_NOW.getTime());
   });
 
+  it('tells the CORS setting\'s history as one story that ends where the setting is now', async () => {
+    const demo = seeded(3, 3000);
+    const changes = (await demo.queryEvents({ type: 'IS:setting-updated', limit: '1000' })).events.reverse();
+    expect(changes.length).toBeGreaterThan(2);
+    changes.forEach((change, i) => {
+      const before = i === 0 ? ['*'] : (changes[i - 1]?.data as { frontendApiOrigins: string[] }).frontendApiOrigins;
+      expect(change.preData).toEqual({ frontendApiOrigins: before });
+    });
+    const last = (changes.at(-1)?.data as { frontendApiOrigins: string[] }).frontendApiOrigins;
+    expect((await demo.getUiConfig()).frontendApiOrigins).toEqual(last);
+    // and the next save is an update of that value, as on a server with this history
+    await demo.setFrontendApiOrigins({ origins: ['https://next.example.com'] });
+    const [saved] = (await demo.queryEvents({ type: 'IS_ANY_OF:setting-created,setting-updated', limit: '1' })).events;
+    expect(saved).toMatchObject({ type: 'setting-updated', preData: { frontendApiOrigins: last } });
+  });
+
   it('starts an empty dataset with no history', () => {
     expect(freshDemo().events.size).toBe(0);
   });

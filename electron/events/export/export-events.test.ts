@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
+import { fakeEventLog } from '../test-support/fake-event-log';
 import { ExportCancelled, exportEvents, type ExportJob } from './export-events';
 
 let dir: string;
@@ -43,12 +44,13 @@ describe('exportEvents', () => {
   it('writes the whole filtered result as JSONL across pages, with progress after each page', async () => {
     const expected = await everyEvent({});
     expect(expected.length).toBeGreaterThan(2000);
-    const progress: number[] = [];
-    const written = await exportEvents(job({ onProgress: (p) => progress.push(p.written) }));
+    const progress: string[] = [];
+    const written = await exportEvents(job({ onProgress: (p) => progress.push(`${p.written}/${p.total}${p.done ? ' done' : ''}`) }));
     const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(written).toBe(expected.length);
     expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual(expected.map((event) => event.id));
-    expect(progress).toEqual([1000, 2000, expected.length]);
+    const all = expected.length;
+    expect(progress).toEqual([`1000/${all}`, `2000/${all}`, `${all}/${all}`, `${all}/${all} done`]);
   });
 
   it('applies the filter and writes a JSON array', async () => {
@@ -122,5 +124,33 @@ describe('exportEvents', () => {
     await expect(exportEvents(job({ query: failing }))).rejects.toThrow('socket hang up');
     expect(await readdir(dir)).toEqual(['events.jsonl']);
     expect(await readFile(target, 'utf8')).toBe('yesterday\n');
+  });
+
+  it('at a large log, walks date windows newest first and never asks for an offset above one window', async () => {
+    // 150,000 events, one every 3 minutes (480 a day, ten months): offset paging would ask up to 149,000
+    const log = fakeEventLog({ count: 150_000, everyMs: 180_000, newest: new Date('2026-06-01T12:00:00.000Z') });
+    const progress: number[] = [];
+    const written = await exportEvents(job({ query: log.query, onProgress: (p) => progress.push(p.total), now: () => new Date('2026-06-01T12:00:00.000Z') }));
+    expect(written).toBe(150_000);
+    const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual(log.all().map((event) => event.id));
+    expect(Math.max(...log.requests.map((params) => Number(params.offset ?? 0)))).toBeLessThan(20_000);
+    expect(new Set(progress)).toEqual(new Set([150_000])); // the whole count from the first answer on
+  });
+
+  it("with a filter's date range: exactly the events of those days, each request kept within them", async () => {
+    const log = fakeEventLog({ count: 150_000, everyMs: 180_000, newest: new Date('2026-06-01T12:00:00.000Z') });
+    const filter = { type: 'IS:segment-updated', from: 'IS:2025-10-01', to: 'IS:2026-03-31' };
+    const target = join(dir, 'winter.csv');
+    const written = await exportEvents(job({ query: log.query, filter, format: 'csv', columns: ['id', 'createdAt', 'type'], target }));
+    const expected = log.all().filter((event) => event.type === 'segment-updated' && event.createdAt >= '2025-10-01' && event.createdAt < '2026-04-01');
+    expect(written).toBe(expected.length);
+    expect(written).toBeGreaterThan(20_000); // more than one window: the range is split
+    const rows = (await readFile(target, 'utf8')).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('id,createdAt,type');
+    expect(rows.slice(1)).toEqual(expected.map((event) => `${event.id},${event.createdAt},segment-updated`));
+    for (const params of log.requests) {
+      expect(params.from! >= filter.from && params.to! <= filter.to).toBe(true);
+    }
   });
 });

@@ -52,6 +52,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           target,
           signal: controller.signal,
           onProgress: options.onProgress,
+          ...(options.now ? { now: options.now } : {}),
         });
         return { status: 'done', written, fileName: basename(target) };
       } catch (error) {

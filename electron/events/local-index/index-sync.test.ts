@@ -7,6 +7,7 @@ import { createDemoBackend } from '../../backend/demo';
 import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped, type SyncJob } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
+import { fakeEventLog } from '../test-support/fake-event-log';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let dir: string;
@@ -66,6 +67,15 @@ async function expectSameAnswers(index: LocalEventIndex, remote: ReturnType<type
 }
 
 describe('local event index sync', () => {
+  it('misses nothing on a server whose database reads days west of UTC', async () => {
+    // the oldest event at 02:00 UTC is still "yesterday" for a server at UTC-5
+    const log = fakeEventLog({ count: 2000, everyMs: 60_000, newest: new Date('2026-05-31T11:19:00.000Z'), zoneHours: -5 });
+    expect(log.all().at(-1)?.createdAt).toBe('2026-05-30T02:00:00.000Z');
+    const index = new LocalEventIndex();
+    await runSync(job({ query: (params) => log.query(params), index }));
+    expect(index.size).toBe(2000);
+  });
+
   it('copies the whole log in date windows, and answers every filter and text search like the server', async () => {
     const remote = server();
     const progress: number[] = [];

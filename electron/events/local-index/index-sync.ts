@@ -1,14 +1,8 @@
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import type { IndexManifest, IndexStore } from './index-store';
 import type { LocalEventIndex } from './local-event-index';
+import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE } from '../date-windows';
 
-/** The server's page cap (facts §4.3). */
-export const SYNC_PAGE_SIZE = 1000;
-/** A window holding more than this is split: offsets past ~100,000 cost the server most; we stay far below. */
-const WINDOW_MAX = 20_000;
-/** A window holding fewer than this doubles the next one (sparse years take few requests). */
-const WINDOW_MIN = 5_000;
-const MAX_SPAN_DAYS = 512;
 /** Events gathered before they are written as one chunk (and the sync's resume point moves). */
 const CHUNK_EVENTS = 20_000;
 
@@ -35,10 +29,6 @@ export class SyncStopped extends Error {
   }
 }
 
-const DAY_MS = 86_400_000;
-const dayOf = (iso: string | Date): string => new Date(iso).toISOString().slice(0, 10);
-const addDays = (day: string, days: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS));
-const minDay = (a: string, b: string): string => (a < b ? a : b);
 /** Stored without label/summary: the engine writes them again on read, as the server does. */
 const stored = ({ label: _label, summary: _summary, ...event }: FlagEvent): FlagEvent => event;
 const oldestFirst = (a: FlagEvent, b: FlagEvent): number =>
@@ -74,7 +64,9 @@ export async function runSync(job: SyncJob): Promise<IndexManifest> {
         return manifest;
       }
       const oldest = (await page({ offset: String(total - 1), limit: '1' })).events[0];
-      manifest = { ...manifest, total, nextDay: dayOf(oldest?.createdAt ?? now()) };
+      // A day earlier than the oldest event's UTC day: a server whose database runs west of UTC starts its days
+      // later, and its window for that day would miss the event. One empty window more costs one request.
+      manifest = { ...manifest, total, nextDay: addDays(dayOf(oldest?.createdAt ?? now()), -1) };
       await job.store.saveManifest(manifest);
     }
     manifest = await fullSync(job, manifest, page, progress, now);
@@ -91,26 +83,24 @@ async function fullSync(
 ): Promise<IndexManifest> {
   let manifest = start;
   let day = manifest.nextDay as string;
-  let span = 1;
+  /** Complete windows not yet written; a window's pages wait in `window` until its last one came. */
   let buffer: FlagEvent[] = [];
+  let window: FlagEvent[] = [];
   const flush = async (patch: Partial<IndexManifest>) => {
     manifest = buffer.length ? await job.store.appendChunk(manifest, buffer, patch) : { ...manifest, ...patch };
     if (!buffer.length) await job.store.saveManifest(manifest);
     buffer = [];
   };
   try {
-    while (day <= dayOf(now())) {
-      const end = minDay(addDays(day, span - 1), dayOf(now()));
-      const window = await fetchWindow(page, day, end, span > 1);
-      if (window === 'too-large') {
-        span = Math.max(1, span >> 1);
-        continue;
-      }
+    for await (const { to, events, windowDone } of oldestWindowsFirst(page, day, () => dayOf(now()))) {
+      for (const event of events) window.push(stored(event));
+      if (!windowDone) continue;
+      window.sort(oldestFirst);
       job.index.add(window);
       buffer.push(...window);
-      day = addDays(end, 1);
+      window = [];
+      day = addDays(to as string, 1);
       manifest = { ...manifest, nextDay: day };
-      if (window.length < WINDOW_MIN) span = Math.min(MAX_SPAN_DAYS, span * 2);
       if (buffer.length >= CHUNK_EVENTS) await flush({ nextDay: day });
       progress();
     }
@@ -124,24 +114,6 @@ async function fullSync(
   return manifest;
 }
 
-/** One date window, oldest first, or 'too-large' when it should be split (never for a single day). */
-async function fetchWindow(
-  page: (params: EventQueryParams) => Promise<EventQueryPage>,
-  from: string,
-  to: string,
-  splittable: boolean,
-): Promise<FlagEvent[] | 'too-large'> {
-  const byId = new Map<number, FlagEvent>();
-  for (let offset = 0; ; offset += SYNC_PAGE_SIZE) {
-    const result = await page({ from: `IS:${from}`, to: `IS:${to}`, offset: String(offset), limit: String(SYNC_PAGE_SIZE) });
-    if (offset === 0 && splittable && result.total > WINDOW_MAX) return 'too-large';
-    // events arriving today push the window's pages down: the same id may come twice
-    for (const event of result.events) byId.set(event.id, stored(event));
-    if (result.events.length < SYNC_PAGE_SIZE) break;
-  }
-  return [...byId.values()].sort(oldestFirst);
-}
-
 async function topUp(
   job: SyncJob,
   manifest: IndexManifest,
@@ -151,14 +123,14 @@ async function topUp(
 ): Promise<IndexManifest> {
   const newest = job.index.newestId;
   const fresh = new Map<number, FlagEvent>();
-  for (let offset = 0; ; offset += SYNC_PAGE_SIZE) {
-    const result = await page({ offset: String(offset), limit: String(SYNC_PAGE_SIZE) });
+  for (let offset = 0; ; offset += WINDOW_PAGE_SIZE) {
+    const result = await page({ offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
     let reachedHeld = false;
     for (const event of result.events) {
       if (event.id > newest) fresh.set(event.id, stored(event));
       else reachedHeld = true;
     }
-    if (reachedHeld || result.events.length < SYNC_PAGE_SIZE) break;
+    if (reachedHeld || result.events.length < WINDOW_PAGE_SIZE) break;
   }
   const events = [...fresh.values()].sort(oldestFirst);
   job.index.add(events);

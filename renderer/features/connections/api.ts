@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { ProtectionLevel } from '../../../shared/domain/protection';
 import { useEffect } from 'react';
 import { cannotDo, limitationOf } from '../../../shared/domain/capabilities';
-import type { CapabilityOperation, ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
+import { ApiError } from '../../../shared/errors';
+import type { CapabilityOperation, ConnectionReport, ConnectionStatus, SaveProfileInput, TestConnectionInput } from '../../../shared/schemas';
 import { connectionKeys, useConnectionStatus } from '../../lib/active-profile';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
@@ -45,6 +46,30 @@ export function useRemoveProfile() {
 export const reachabilityKey = (id: string) => ['connections', 'reachability', id] as const;
 const reachabilityQuery = (id: string) =>
   queryOptions({ queryKey: reachabilityKey(id), queryFn: () => call('connections.test', { id }), retry: false, enabled: false });
+
+/**
+ * Keeps a profile's reachability in step with what the screens meet after activation: a read that cannot reach the
+ * server marks it unreachable (the header and the profile's Retry show it at once, over an older cached version),
+ * and a later server answer clears that. Event-log reads do not clear it: a local copy answers them offline.
+ */
+export function useReachabilityWatch(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated') return;
+        const [scope, id, area] = event.query.queryKey;
+        if (scope !== 'instance' || typeof id !== 'string' || id === 'demo') return;
+        const { action } = event;
+        if (action.type === 'error' && action.error instanceof ApiError && action.error.status === 0 && action.error.name === 'NetworkError') {
+          client.setQueryData<ConnectionReport>(reachabilityKey(id), { ok: false, reachable: false, message: action.error.message });
+        } else if (action.type === 'success' && area !== 'events' && client.getQueryData<ConnectionReport>(reachabilityKey(id))?.reachable === false) {
+          client.setQueryData<ConnectionReport>(reachabilityKey(id), { ok: true, reachable: true, message: 'The server answers again.' });
+        }
+      }),
+    [client],
+  );
+}
 
 /** The last reachability check of a profile (undefined until one ran), and `check()` to run it again. */
 export function useReachability(id: string) {

@@ -5,6 +5,8 @@ export {
   useCannotDo,
   useConnectionPushes,
   useConnectionStatus,
+  useReachability,
+  useReachabilityWatch,
   useServerLimitation,
 } from './api';
 export { ProtectionBadge, reviewLevel, useGuardedAction, useProtection } from './protection';

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FlagEvent } from '../../../shared/schemas';
 import { renderApp, resetBridge } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
@@ -14,7 +15,7 @@ afterEach(() => {
 
 const handlers = (origins: string[]) => ({
   'uiConfig.get': () => ({ version: '6.10.1', frontendApiOrigins: origins }),
-  'events.query': () => ({ events: [], total: 0 }),
+  'events.browse': () => ({ events: [], total: 0, source: 'server' as const, syncedAt: null }),
 });
 
 describe('CORS origins', () => {
@@ -74,5 +75,43 @@ describe('CORS origins', () => {
     expect(result.textContent).toContain('Refused');
     expect(result.textContent).toContain('https://evil.example is not in the allowed origins');
     expect(bridge.inputsOf('uiConfig.preflight')[0]).toMatchObject({ origin: 'https://evil.example', method: 'GET' });
+  });
+
+  it('the history restores an old list after a confirmation that says what it allows, and the rows show it', async () => {
+    const setting = (id: number, at: string, origins: string[], previous: string[] | null): FlagEvent => ({
+      id,
+      type: previous ? 'setting-updated' : 'setting-created',
+      createdBy: 'ann',
+      createdAt: at,
+      data: { id: 'unleash.frontend', frontendApiOrigins: origins },
+      preData: previous ? { frontendApiOrigins: previous } : null,
+    });
+    const events = [
+      setting(31, '2026-05-03T10:00:00.000Z', ['https://app.example.com'], []),
+      // another setting's event: not part of this history
+      { ...setting(30, '2026-05-02T10:00:00.000Z', [], null), data: { id: 'unleash.other', value: 1 } },
+      setting(29, '2026-05-01T10:00:00.000Z', [], null),
+    ];
+    let stored = ['https://app.example.com'];
+    const { bridge } = renderApp('/cors', {
+      ...handlers(stored),
+      'uiConfig.get': () => ({ version: '6.10.1', frontendApiOrigins: stored }),
+      'events.browse': () => ({ events, total: events.length, source: 'server' as const, syncedAt: null }),
+      'uiConfig.setOrigins': ({ origins }) => {
+        stored = origins;
+        return null;
+      },
+    });
+    const history = await screen.findByRole('region', { name: 'History of Front-end API origins (CORS)' });
+    await within(history).findByText(/\(2 events\)/);
+    fireEvent.click(within(history).getAllByRole('button', { name: 'Restore this version' })[1]!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore Front-end API origins (CORS)?' });
+    expect(dialog.textContent).toContain('An empty list allows every origin');
+    expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([{ origins: [] }]));
+    // the editor now shows the restored (empty) list as saved, not as an edit in progress
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Origin 1' })).toBeNull());
+    await screen.findByText('Saved');
   });
 });

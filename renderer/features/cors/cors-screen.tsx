@@ -6,6 +6,7 @@ import {
   reviewOrigins,
   splitPastedOrigins,
 } from '../../../shared/domain/origin';
+import { CORS_SETTING_ENTITY } from '../../../shared/domain/event-entity';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -14,9 +15,9 @@ import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { reviewLevel, useProtection } from '../connections';
+import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
-import { CorsHistory } from './cors-history';
 import styles from './cors.module.css';
 import { OriginRows, type EditableRow } from './origin-rows';
 import { PreflightTester } from './preflight-tester';
@@ -165,12 +166,17 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             />
           )}
           <PreflightTester isDemo={isDemo} />
-          <CorsHistory
-            onRevert={(version) => {
-              update(toRows(version.origins));
-              window.scrollTo({ top: 0 });
-            }}
-          />
+          <section className={styles.section}>
+            <EntityHistory
+              entity={CORS_SETTING_ENTITY}
+              onRestored={(write) => {
+                // the rows show what the server now stores, as after a save
+                if (write.kind !== 'cors') return;
+                setRows(toRows(write.origins));
+                setSaved(true);
+              }}
+            />
+          </section>
         </>
   );
 }

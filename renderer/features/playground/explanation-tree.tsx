@@ -1,3 +1,4 @@
+import { operatorVerb } from '../../../shared/domain/operators';
 import type { ConstraintResult, FlagExplanation, StrategyResult } from '../../../shared/evaluation';
 import styles from './playground.module.css';
 
@@ -5,7 +6,7 @@ function constraintText(result: ConstraintResult): string {
   const c = result.constraint;
   if (!c) return 'missing constraint';
   const target = c.value ?? (c.values ?? []).join(', ');
-  return `${c.contextName} ${c.inverted ? 'NOT ' : ''}${c.operator} ${target}${c.caseInsensitive ? ' (any case)' : ''}`;
+  return `${c.contextName} ${operatorVerb(c.operator, c.inverted ?? false)} ${target}${c.caseInsensitive ? ' (any case)' : ''}`;
 }
 
 export function ConstraintLine({ result }: { result: ConstraintResult }) {

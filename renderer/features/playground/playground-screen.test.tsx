@@ -71,4 +71,18 @@ describe('segment tester', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'age' }), { target: { value: '21' } });
     expect(screen.getByRole('status').textContent).toBe('This context is in the segment.');
   });
+
+  it('names each operator in plain words, the same as the constraint builder, never by its id', () => {
+    render(
+      <SegmentTester
+        constraints={[
+          { contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@acme.com'], inverted: true },
+          { contextName: 'plan', operator: 'IN', values: ['pro', 'team'] },
+          { contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.2.0' },
+        ]}
+      />,
+    );
+    const lines = screen.getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent);
+    expect(lines).toEqual(['email does not end with @acme.com', 'plan is one of pro, team', 'appVersion is a version above 1.2.0']);
+  });
 });

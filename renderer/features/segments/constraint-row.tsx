@@ -1,26 +1,20 @@
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
-import { OPERATOR_INFO, type Operator } from '../../../shared/domain/operators';
+import { OPERATOR_INFO, OPERATOR_VERBS, type Operator } from '../../../shared/domain/operators';
 import type { ContextField } from '../../../shared/schemas';
 import { ComboBox } from '../../components/combo-box';
 import type { SegmentFormValues } from './segment-form-schema';
 import { SingleValueInput, ValuesInput } from './values-input';
 import styles from './segment-editor.module.css';
 
-/** The operators by kind, in plain words. */
-const GROUPS: readonly { label: string; operators: readonly [Operator, string][] }[] = [
-  { label: 'List', operators: [['IN', 'is one of'], ['NOT_IN', 'is not one of']] },
-  { label: 'Text', operators: [['STR_STARTS_WITH', 'starts with'], ['STR_ENDS_WITH', 'ends with'], ['STR_CONTAINS', 'contains']] },
-  {
-    label: 'Number',
-    operators: [['NUM_EQ', 'equals (number)'], ['NUM_GT', 'greater than'], ['NUM_GTE', 'at least'], ['NUM_LT', 'less than'], ['NUM_LTE', 'at most']],
-  },
-  { label: 'Date and time', operators: [['DATE_AFTER', 'after (date)'], ['DATE_BEFORE', 'before (date)']] },
-  {
-    label: 'Version (SemVer)',
-    operators: [['SEMVER_EQ', 'is version'], ['SEMVER_GT', 'above version'], ['SEMVER_GTE', 'version or above'], ['SEMVER_LT', 'below version'], ['SEMVER_LTE', 'version or below']],
-  },
-  { label: 'Pattern', operators: [['REGEX', 'matches regular expression']] },
+/** The operators by kind, each named in the shared plain words (OPERATOR_VERBS). */
+const GROUPS: readonly { label: string; operators: readonly Operator[] }[] = [
+  { label: 'List', operators: ['IN', 'NOT_IN'] },
+  { label: 'Text', operators: ['STR_STARTS_WITH', 'STR_ENDS_WITH', 'STR_CONTAINS'] },
+  { label: 'Number', operators: ['NUM_EQ', 'NUM_GT', 'NUM_GTE', 'NUM_LT', 'NUM_LTE'] },
+  { label: 'Date and time', operators: ['DATE_AFTER', 'DATE_BEFORE'] },
+  { label: 'Version (SemVer)', operators: ['SEMVER_EQ', 'SEMVER_GT', 'SEMVER_GTE', 'SEMVER_LT', 'SEMVER_LTE'] },
+  { label: 'Pattern', operators: ['REGEX'] },
 ];
 
 export interface OperatorSupport {
@@ -84,13 +78,13 @@ export function ConstraintRow({ index, count, contextFields, support, onMove, on
           </label>
           <select id={ids.operator} className="input" {...register(`constraints.${index}.operator`)}>
             {GROUPS.map((group) => {
-              const options = group.operators.filter(([op]) => offered(op, contextName, support) || op === operator);
+              const options = group.operators.filter((op) => offered(op, contextName, support) || op === operator);
               if (options.length === 0) return null;
               return (
                 <optgroup key={group.label} label={group.label}>
-                  {options.map(([op, label]) => (
+                  {options.map((op) => (
                     <option key={op} value={op}>
-                      {label}
+                      {OPERATOR_VERBS[op][0]}
                     </option>
                   ))}
                 </optgroup>

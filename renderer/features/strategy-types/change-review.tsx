@@ -35,7 +35,8 @@ export function ChangeReview({ name, change, onCancel, onConfirm }: Props) {
   );
 }
 
-function ChangeDetails({ change }: { change: StrategyTypeChange }) {
+/** The type's diff, then the flag strategies it breaks: also shown when an old version is restored. */
+export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
   const { diff, broken } = change;
   return (
     <>

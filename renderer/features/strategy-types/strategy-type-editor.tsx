@@ -15,11 +15,11 @@ import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { strategyTypeQueries, useUpdateStrategyType, type TypeVersion } from './api';
+import { EntityHistory } from '../events';
+import { strategyTypeQueries, useUpdateStrategyType } from './api';
 import { ChangeReview } from './change-review';
 import { ParameterPreview } from './parameter-preview';
 import styles from './strategy-types.module.css';
-import { TypeHistory } from './type-history';
 
 const formSchema = z
   .object({
@@ -100,14 +100,6 @@ function Editor({ type }: { type: StrategyType }) {
       },
     );
   };
-  const restore = (version: TypeVersion) => {
-    if (!version.snapshot) return;
-    reset(valuesOf({ description: version.snapshot.description ?? '', title: version.snapshot.title ?? '', parameters: version.snapshot.parameters ?? [] }), {
-      keepDefaultValues: true,
-    });
-    setSaved(false);
-  };
-
   return (
     <div className={styles.editorLayout}>
       <form className="panel form" onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
@@ -190,7 +182,10 @@ function Editor({ type }: { type: StrategyType }) {
       </form>
       <div>
         <ParameterPreview parameters={watched} />
-        <TypeHistory name={type.name} onRestore={restore} />
+        <div className="panel">
+          {/* restoring an old version shows this same guard first (the timeline's restore dialog) */}
+          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} />
+        </div>
       </div>
     </div>
   );

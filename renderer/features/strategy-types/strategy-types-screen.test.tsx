@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StrategyUsageRow } from '../../../shared/schemas';
-import { renderApp, resetBridge } from '../../test/render';
+import type { FlagEvent, StrategyUsageRow } from '../../../shared/schemas';
+import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
 if (typeof globalThis.CSS === 'undefined') {
@@ -45,7 +45,7 @@ describe('strategy types', () => {
     const { bridge } = renderApp('/strategy-types/tenant', {
       'strategyTypes.list': types,
       'strategyTypes.usage': usage,
-      'events.query': () => ({ events: [], total: 0 }),
+      'events.browse': () => ({ events: [], total: 0, source: 'server' as const, syncedAt: null }),
       'strategyTypes.update': () => null,
     });
     const form = await screen.findByRole('form', { name: 'Edit strategy type' });
@@ -58,5 +58,52 @@ describe('strategy types', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await screen.findByText('Saved');
     expect(bridge.inputsOf('strategyTypes.update')).toEqual([{ name: 'tenant', update: { description: 'Tenants', title: '', parameters: [] } }]);
+  });
+
+  it('the history restores an old version through the protection level, showing the flag strategies it breaks', async () => {
+    // the type's events, newest first: it was created with "region" and "id", then "region" was removed
+    const event = (id: number, type: string, at: string, parameters: { name: string; type: string }[]): FlagEvent => ({
+      id,
+      type,
+      createdBy: 'ann',
+      createdAt: at,
+      data: { name: 'tenant', description: 'Tenants', parameters },
+      preData: null,
+    });
+    const events = [
+      event(21, 'strategy-updated', '2026-05-02T10:00:00.000Z', [{ name: 'id', type: 'string' }]),
+      // another type's event: not part of this history
+      { ...event(20, 'strategy-updated', '2026-05-01T12:00:00.000Z', []), data: { name: 'other', parameters: [] } },
+      event(19, 'strategy-created', '2026-05-01T10:00:00.000Z', [{ name: 'region', type: 'string' }]),
+    ];
+    const { bridge } = renderApp('/strategy-types/tenant', {
+      'connections.status': () => statusWith([{ ...demoProfile, protection: 'type-name' }]),
+      'strategyTypes.list': types,
+      'strategyTypes.usage': usage,
+      'events.browse': () => ({ events, total: events.length, source: 'server' as const, syncedAt: null }),
+      'strategyTypes.update': () => null,
+    });
+    const history = await screen.findByRole('region', { name: 'History of tenant' });
+    await within(history).findByText(/\(2 events\)/);
+    const restores = within(history).getAllByRole('button', { name: 'Restore this version' });
+    expect(restores).toHaveLength(2);
+    fireEvent.click(restores[1]!);
+
+    // the dialog shows the diff and the strategy whose stored "id" the old version orphans, and wants the typed name
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore tenant?' });
+    expect(within(dialog).getByRole('list', { name: 'Changes to the type' }).textContent).toContain('renamed id → region');
+    expect(within(dialog).getByRole('list', { name: 'Broken flag strategies' }).textContent).toContain(
+      '"id" is renamed to "region": the stored value "acme" stays under the old name',
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Restore' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'tenant' } });
+    expect(bridge.inputsOf('strategyTypes.update')).toEqual([]);
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(bridge.inputsOf('strategyTypes.update')).toEqual([
+        { name: 'tenant', update: { description: 'Tenants', parameters: [{ name: 'region', type: 'string' }] } },
+      ]),
+    );
   });
 });

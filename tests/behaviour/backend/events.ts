@@ -110,6 +110,24 @@ const querying: BackendScenario<Fx>[] = [
     expect: page((result) => expect(result.events).toHaveLength(Math.min(50, result.total))),
   },
   {
+    // The local copy's sync and the export walk date windows: `from` and `to` must take in whole days, both ends.
+    name: 'query a date window: the day of an event holds it, the days around it do not',
+    run: async (b, fx) => {
+      const feature = `IS:${fx.feature}`;
+      // oldest and newest of the flag's two events (they may fall on either side of midnight)
+      const times = (await b.queryEvents({ feature })).events.map((e) => e.createdAt).sort();
+      const day = (iso: string | undefined, shift = 0) =>
+        `IS:${new Date(Date.parse((iso ?? '').slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10)}`;
+      const count = async (from: string, to: string) => (await b.queryEvents({ feature, from, to })).total;
+      return {
+        sameDays: await count(day(times[0]), day(times.at(-1))),
+        before: await count(day(times[0], -2), day(times[0], -1)),
+        after: await count(day(times.at(-1), 1), day(times.at(-1), 2)),
+      };
+    },
+    expect: { result: (value) => expect(value).toEqual({ sameDays: 2, before: 0, after: 0 }) },
+  },
+  {
     name: 'query a type without IS: is refused',
     run: (b) => b.queryEvents({ type: 'feature-created' }),
     expect: { error: { status: 400, name: 'BadDataError', message: 'Request validation failed' } },

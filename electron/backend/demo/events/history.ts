@@ -10,6 +10,12 @@ export interface HistoryContext {
   strategyTypes: string[];
   users: string[];
   end: Date;
+  /**
+   * The front-end API's origins as the history leaves them: each generated change starts from the one before
+   * (from the server's default ['*']), so the setting's timeline reads as one story; the caller makes the demo's
+   * current setting its last value.
+   */
+  origins?: { current: string[] | null };
 }
 
 type HistoryEvent = NewEvent & { createdAt: string };
@@ -126,10 +132,15 @@ const TEMPLATES: Template[] = [
   {
     type: 'setting-updated',
     weight: 1,
-    build: (s) => ({
-      data: { id: 'unleash.frontend', frontendApiOrigins: [`https://app${s.rng.int(9)}.example.com`] },
-      preData: { frontendApiOrigins: ['*'] },
-    }),
+    build: (s) => {
+      const holder = s.ctx.origins ?? { current: null };
+      const before = holder.current ?? ['*'];
+      const app = `https://app${s.rng.int(9)}.example.com`;
+      // every other change opens the API again, so the story is not stuck on one origin
+      const after = before.length === 1 && before[0] === '*' ? [app] : ['*'];
+      holder.current = after;
+      return { data: { id: 'unleash.frontend', frontendApiOrigins: after }, preData: { frontendApiOrigins: before } };
+    },
   },
   {
     type: 'project-created',

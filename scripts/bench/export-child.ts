@@ -1,0 +1,51 @@
+import { stat } from 'node:fs/promises';
+import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
+import { exportEvents } from '../../electron/events/export/export-events';
+import { collectGarbage, MB } from './stats';
+
+/**
+ * `node --import tsx scripts/bench/export-child.ts <url> <token> <target>`: the export of the whole log to JSONL in a
+ * process of its own, so its memory is the export's and not the slack other bench modules left behind. Prints one
+ * JSON line: idle RSS once everything is loaded, the peak RSS (getrusage maxrss) before and after the export, and
+ * the export's figures.
+ */
+export interface ExportChildReport {
+  idleMB: number;
+  /** High-water mark before the export began (loading may have peaked above idle). */
+  peakBeforeMB: number;
+  peakMB: number;
+  ms: number;
+  written: number;
+  fileMB: number;
+}
+
+const [url, token, target] = process.argv.slice(2);
+if (!url || !token || !target) throw new Error('usage: export-child.ts <url> <token> <target>');
+
+const remote = createRemoteBackend({ baseUrl: url, token, timeoutMs: 120_000 });
+// one small request first, so connections, the server version and capabilities are in place: that is idle too
+await remote.queryEvents({ limit: '1' });
+collectGarbage();
+const idle = process.memoryUsage().rss;
+const peakBefore = process.resourceUsage().maxRSS * 1024;
+const t0 = performance.now();
+const written = await exportEvents({
+  query: (params, signal) => remote.withSignal(signal).queryEvents(params),
+  filter: {},
+  format: 'jsonl',
+  columns: [],
+  target,
+  signal: new AbortController().signal,
+});
+const ms = performance.now() - t0;
+const peak = process.resourceUsage().maxRSS * 1024;
+await remote.close();
+const report: ExportChildReport = {
+  idleMB: idle / MB,
+  peakBeforeMB: peakBefore / MB,
+  peakMB: peak / MB,
+  ms,
+  written,
+  fileMB: (await stat(target)).size / MB,
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
