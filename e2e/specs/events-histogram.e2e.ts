@@ -31,8 +31,8 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     await page().mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
     await page().mouse.up();
 
-    await page().waitForFunction(() => /[?&]from=.*&to=|[?&]to=.*&from=/.test(location.hash));
-    const params = new URLSearchParams((await page().evaluate(() => location.hash)).split('?')[1]);
+    await page().waitForFunction('/[?&]from=.*&to=|[?&]to=.*&from=/.test(location.hash)');
+    const params = new URLSearchParams(((await page().evaluate('location.hash')) as string).split('?')[1]);
     const from = params.get('from') ?? '';
     const to = params.get('to') ?? '';
     // a middle stretch of the history: inside what the chart showed, and neither of its ends
@@ -56,7 +56,7 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     await more.focus();
     await page().keyboard.press('Enter');
     await page().getByLabel('Flag', { exact: true }).fill('checkout-v2');
-    await page().waitForFunction(() => location.hash.includes('feature=checkout-v2'));
+    await page().waitForFunction("location.hash.includes('feature=checkout-v2')");
     await page().getByRole('button', { name: 'Remove filter Flag checkout-v2' }).waitFor();
     await app().screenshot('events-more-filters', { variants: true });
 
@@ -64,8 +64,8 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     await page().keyboard.press('Enter');
     await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
     await page().getByRole('button', { name: 'Remove filter Flag checkout-v2' }).click();
-    await page().waitForFunction(() => !location.hash.includes('feature='));
-    expect(await page().evaluate(() => location.hash)).toContain('type=segment-updated');
+    await page().waitForFunction("!location.hash.includes('feature=')");
+    expect(await page().evaluate('location.hash')).toContain('type=segment-updated');
     expect(app().problems).toEqual([]);
   }, 60_000);
 });
