@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ENTITY_EVENT_TYPES, entityOf, type EventEntity } from '../../../shared/domain/event-entity';
 import { beforeStateOf } from '../../../shared/domain/event-versions';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
@@ -39,6 +39,11 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
   const history = useEntityEvents(entity);
   const [showTimeline, setShowTimeline] = useState(false);
   const [copied, setCopied] = useState(false);
+  // narrow windows stack the pane under the list: bring it into view when an event is opened
+  const pane = useRef<HTMLElement>(null);
+  useEffect(() => {
+    pane.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   const before = beforeStateOf(event, history.data?.events ?? []);
   const needsHistory = !event.preData && !event.type.endsWith('-created') && entity !== null && entity.kind !== 'flag';
 
@@ -48,7 +53,7 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
   };
 
   return (
-    <section className={styles.detail} aria-label={`Event ${event.id}`}>
+    <section ref={pane} className={styles.detail} aria-label={`Event ${event.id}`}>
       <header className={styles.detailHeader}>
         <div>
           <h2 className={styles.detailTitle}>{event.label ?? event.type}</h2>
