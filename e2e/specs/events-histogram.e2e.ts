@@ -41,6 +41,15 @@ describe.skipIf(!chromiumEndpoint)('event browser: activity chart and filter bar
     await page().getByText(/events? match/).first().waitFor();
     await expect.poll(matchCount).toBeLessThan(before);
     await page().getByRole('button', { name: `Remove filter From ${from}` }).waitFor();
+
+    // a click without a drag picks the one bar under the pointer
+    const narrowed = page().getByRole('img', { name: new RegExp(`^Events per (day|\\d+ days): [\\d,]+ events? from ${from} to ${to}`) });
+    const narrowBox = await narrowed.locator('.u-over').boundingBox();
+    if (!narrowBox) throw new Error('no narrowed chart');
+    await page().mouse.click(narrowBox.x + narrowBox.width * 0.5, narrowBox.y + narrowBox.height / 2);
+    await page().waitForFunction(`!location.hash.includes('from=${from}&') || !location.hash.includes('to=${to}')`);
+    const picked = new URLSearchParams(((await page().evaluate('location.hash')) as string).split('?')[1]);
+    expect((picked.get('from') ?? '') >= from && (picked.get('to') ?? '') <= to && (picked.get('from') ?? '') <= (picked.get('to') ?? '')).toBe(true);
     expect(app().problems).toEqual([]);
   }, 60_000);
 

@@ -60,11 +60,16 @@ export default function ActivityChart({ buckets, onPick, onHover }: Props) {
       if (index !== null && index !== undefined) latest.current.onPick(index, index);
     };
 
+    // read at draw time, so a theme flip repaints the same chart rather than building a new one
+    let colours = themeColours(element);
+    const onTheme = () => {
+      colours = themeColours(element);
+      chart?.redraw(false, true);
+    };
+
     const build = () => {
-      chart?.destroy();
-      const colours = themeColours(element);
       const peak = Math.max(1, ...buckets.map((bucket) => bucket.count));
-      const axis = { stroke: colours.text, grid: { show: false }, ticks: { stroke: colours.grid, width: 1, size: 4 }, font: '11px system-ui, sans-serif' };
+      const axis = { stroke: () => colours.text, grid: { show: false }, ticks: { stroke: () => colours.grid, width: 1, size: 4 }, font: '11px system-ui, sans-serif' };
       const options: uPlot.Options = {
         width: Math.max(120, element.clientWidth),
         height: HEIGHT,
@@ -91,8 +96,8 @@ export default function ActivityChart({ buckets, onPick, onHover }: Props) {
           {},
           {
             label: 'Events',
-            fill: colours.bar,
-            stroke: colours.bar,
+            fill: () => colours.bar,
+            stroke: () => colours.bar,
             width: 0,
             paths: uPlot.paths.bars?.({ size: [0.8, 48], align: 0 }),
             points: { show: false },
@@ -119,9 +124,9 @@ export default function ActivityChart({ buckets, onPick, onHover }: Props) {
     build();
     const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(120, element.clientWidth), height: HEIGHT }));
     resize.observe(element);
-    dark.addEventListener('change', build);
+    dark.addEventListener('change', onTheme);
     return () => {
-      dark.removeEventListener('change', build);
+      dark.removeEventListener('change', onTheme);
       resize.disconnect();
       chart?.destroy();
     };
