@@ -62,6 +62,21 @@ describe('the event browser', () => {
     expect(screen.getByText('1,203 events, per day')).toBeTruthy();
   });
 
+  it('folds flag, environment and created by under "More filters", and shows every filter in force as a chip that removes it', async () => {
+    const { router, bridge } = renderApp('/events?type=strategy-updated&feature=checkout&createdBy=7&from=2026-05-01', handlers);
+    await screen.findByText(/2 events match/, {}, { timeout: 5000 });
+    const more = screen.getByRole('button', { name: /^More filters \(2\)/ });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect((screen.getByLabelText('Flag') as HTMLInputElement).value).toBe('checkout');
+    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain('Created by user 7');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Flag checkout' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('feature='));
+    expect(router.state.location.search).toContain('createdBy=7');
+    await waitFor(() => expect(bridge.inputsOf('events.browse').at(-1)).toEqual({ type: 'IS:strategy-updated', createdBy: 'IS:7', from: 'IS:2026-05-01', offset: '0', limit: '50' }));
+  });
+
   it('shows a strategy-updated event as a diff against the previous event of the same strategy type, and says so', async () => {
     renderApp('/events?event=12', handlers);
     expect(await screen.findByLabelText('Event 12', {}, { timeout: 5000 })).toBeTruthy();
