@@ -86,9 +86,12 @@ export const contract = {
   'events.search': channel(searchEventsSchema, eventsSchema),
   /** The 7+/8.x search (also served by 6.10.1): `IS:`/`IS_ANY_OF:` filters, label and summary on each event. */
   'events.query': channel(eventQueryParamsSchema, eventQueryPageSchema),
-  /** The browser's read: the profile's local copy when complete (says how fresh), else the server's search. */
+  /**
+   * The browser's read: the profile's local copy when complete (says how fresh), else the server's search. `rows`:
+   * each event without data, preData and tags (a list row shows none of them; the detail reads its event by id).
+   */
   'events.browse': channel(
-    eventQueryParamsSchema,
+    eventQueryParamsSchema.extend({ rows: z.boolean().optional() }),
     eventQueryPageSchema.extend({ source: z.enum(['local', 'server']), syncedAt: z.string().nullable() }),
   ),
   'events.histogram': channel(eventHistogramInputSchema, eventHistogramSchema),

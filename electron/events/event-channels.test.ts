@@ -52,6 +52,19 @@ describe('event browser channels', () => {
     expect(await call('eventIndex.status', {})).toMatchObject({ enabled: false, state: 'off' });
   });
 
+  it('list rows leave the bodies out; the event opened by id has them', async () => {
+    await start();
+    const rows = await call('events.browse', { type: 'IS:segment-updated', limit: '20', rows: true });
+    expect(rows.events.length).toBeGreaterThan(0);
+    for (const row of rows.events) {
+      expect(row).not.toHaveProperty('data');
+      expect(row).not.toHaveProperty('preData');
+      expect(row.summary).toBeTruthy();
+    }
+    const opened = (await call('events.browse', { id: `IS:${rows.events[0]?.id}`, limit: '1' })).events[0];
+    expect(opened).toMatchObject({ id: rows.events[0]?.id, data: expect.any(Object), preData: expect.any(Object) });
+  });
+
   it('an export cannot name a path: the page only says what to export', async () => {
     await start(savingTo(join(dir, 'x.json')));
     const result = await core!.dispatch('events.export', { filter: {}, format: 'json', path: '/etc/passwd' }, SENDER);

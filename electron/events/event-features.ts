@@ -74,7 +74,13 @@ export function createEventFeatures(options: {
     if (status.state === 'complete' && age > TOP_UP_AFTER_MS) await index.sync(remote.id, remote.baseUrl, serverQuery);
   }
 
-  async function browse(params: EventQueryParams): Promise<BrowsePage> {
+  /** `rows`: only what a list row shows; the bodies of a first page can be hundreds of KB, read once an event is opened. */
+  async function browse({ rows, ...params }: EventQueryParams & { rows?: boolean | undefined }): Promise<BrowsePage> {
+    const page = await browseFull(params);
+    return rows ? { ...page, events: page.events.map(({ data: _d, preData: _p, tags: _t, ...row }) => row) } : page;
+  }
+
+  async function browseFull(params: EventQueryParams): Promise<BrowsePage> {
     const remote = await activeRemote();
     if (remote) {
       const local = await index.search(remote.id, params);

@@ -28,6 +28,7 @@ export const eventKeys = {
   histogram: (profileId: string, filters: EventFilters) => [...eventKeys.all(profileId), 'histogram', filters] as const,
   timeline: (profileId: string, kind: string, key: string) => [...eventKeys.all(profileId), 'timeline', kind, key] as const,
   index: (profileId: string) => [...eventKeys.all(profileId), 'index'] as const,
+  event: (profileId: string, id: number) => [...eventKeys.all(profileId), 'event', id] as const,
 };
 
 export const eventQueries = {
@@ -36,7 +37,7 @@ export const eventQueries = {
     infiniteQueryOptions({
       queryKey: eventKeys.browse(profileId, filters),
       queryFn: ({ pageParam }) =>
-        call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(limitFor(pageParam)) }),
+        call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(limitFor(pageParam)), rows: true }),
       initialPageParam: 0,
       getNextPageParam: (last, pages, lastOffset) => {
         const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
@@ -46,6 +47,14 @@ export const eventQueries = {
       // a reader's place must not move under them: new events show as "N new", never as a jump
       staleTime: Infinity,
       refetchOnWindowFocus: false,
+    }),
+  /** One event whole (the list's rows leave its data out); null when the server no longer has it. */
+  event: (profileId: string, id: number) =>
+    queryOptions({
+      queryKey: eventKeys.event(profileId, id),
+      queryFn: async () => (await call('events.browse', { id: `IS:${id}`, limit: '1' })).events[0] ?? null,
+      // an event never changes once written
+      staleTime: Infinity,
     }),
   histogram: (profileId: string, filters: EventFilters) =>
     queryOptions({

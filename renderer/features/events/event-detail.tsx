@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ENTITY_EVENT_TYPES, entityOf, type EventEntity } from '../../../shared/domain/event-entity';
+import { entityOf, type EventEntity } from '../../../shared/domain/event-entity';
 import { beforeStateOf } from '../../../shared/domain/event-versions';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
 import type { FlagEvent } from '../../../shared/schemas';
-import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
 import { segmentQueries } from '../segments';
-import { eventQueries } from './api';
 import { BeforeStateNote, EventDiff } from './event-diff';
 import { exactTime, plainSummary } from './event-format';
-import { EntityTimeline } from './entity-timeline';
+import { EntityTimeline, useEntityTimelineEvents } from './entity-timeline';
 import styles from './events.module.css';
 
 /** Names for the ids payloads carry (segments, projects), from what the instance lists. */
@@ -25,18 +22,10 @@ export function useNameLookup(): NameLookup {
   }, [segments, projects]);
 }
 
-/** The events of one entity (its types, or a flag's name), newest first; the timeline narrows them to the entity. */
-export function useEntityEvents(entity: EventEntity | null) {
-  const profileId = useActiveProfileId() ?? '';
-  const types = entity ? ENTITY_EVENT_TYPES[entity.kind] : null;
-  const filters = entity?.kind === 'flag' ? { types: [], feature: entity.key } : { types: [...(types ?? [])] };
-  return useQuery({ ...eventQueries.timeline(profileId, entity?.kind ?? '', entity?.key ?? '', filters), enabled: entity !== null && profileId !== '' });
-}
-
 export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): void }) {
   const names = useNameLookup();
   const entity = entityOf(event);
-  const history = useEntityEvents(entity);
+  const history = useEntityTimelineEvents(entity);
   const [showTimeline, setShowTimeline] = useState(false);
   const [copied, setCopied] = useState(false);
   // narrow windows stack the pane under the list: bring it into view when an event is opened

@@ -23,6 +23,8 @@ interface Props {
  */
 export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd, now }: Props) {
   const parent = useRef<HTMLDivElement>(null);
+  // The rule guards the React Compiler's auto-memoisation, which this build does not use; the virtualizer re-renders itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;

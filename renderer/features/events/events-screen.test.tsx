@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
+import type { ChannelInput } from '../../../shared/contract';
 import { renderApp, resetBridge, statusWith } from '../../test/render';
 
 afterEach(resetBridge);
@@ -30,7 +31,12 @@ const strategyUpdated: FlagEvent = {
 };
 
 const handlers = {
-  'events.browse': () => ({ events: [strategyUpdated, strategyCreated], total: 2, source: 'server' as const, syncedAt: null }),
+  // as main answers: list rows without bodies, an event asked for by id whole
+  'events.browse': (input: ChannelInput<'events.browse'>) => {
+    const matching = [strategyUpdated, strategyCreated].filter((event) => !input.id || input.id === `IS:${event.id}`);
+    const events = input.rows ? matching.map(({ data: _data, preData: _preData, ...row }) => row) : matching;
+    return { events, total: matching.length, source: 'server' as const, syncedAt: null };
+  },
   'events.histogram': () => ({ days: 1, buckets: [{ from: '2026-05-01', to: '2026-05-01', count: 1 }, { from: '2026-05-02', to: '2026-05-02', count: 1 }] }),
   'eventIndex.status': () => ({ enabled: false, state: 'off' as const, count: 0, total: 0, syncedAt: null, lastError: null }),
   'instance.projects': () => [],
@@ -48,6 +54,7 @@ describe('the event browser', () => {
       from: 'IS:2020-01-01',
       offset: '0',
       limit: '50',
+      rows: true,
     });
     expect(screen.getByRole('button', { name: 'Remove type strategy-created' })).toBeTruthy();
   });
@@ -74,7 +81,7 @@ describe('the event browser', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Flag checkout' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('feature='));
     expect(router.state.location.search).toContain('createdBy=7');
-    await waitFor(() => expect(bridge.inputsOf('events.browse').at(-1)).toEqual({ type: 'IS:strategy-updated', createdBy: 'IS:7', from: 'IS:2026-05-01', offset: '0', limit: '50' }));
+    await waitFor(() => expect(bridge.inputsOf('events.browse').at(-1)).toEqual({ type: 'IS:strategy-updated', createdBy: 'IS:7', from: 'IS:2026-05-01', offset: '0', limit: '50', rows: true }));
   });
 
   it('shows a strategy-updated event as a diff against the previous event of the same strategy type, and says so', async () => {

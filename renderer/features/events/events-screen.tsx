@@ -111,7 +111,14 @@ export default function EventsScreen() {
     void client.invalidateQueries({ queryKey: [...eventKeys.all(profileId), 'histogram'] });
   };
 
-  const selected = events.find((event) => event.id === selectedId) ?? null;
+  // the rows carry no bodies: the opened event is read whole, by id (also when a link names one not loaded yet)
+  // (arrowing through the list keeps the last one up for the few ms the next takes, rather than flashing a spinner)
+  const opened = useQuery({
+    ...eventQueries.event(profileId, selectedId ?? 0),
+    enabled: profileId !== '' && selectedId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const selected = selectedId === null ? null : (opened.data ?? null);
   const source = first?.source === 'local' ? `from the local copy${first.syncedAt ? ` (as of ${exactTime(first.syncedAt)})` : ''}` : 'from the server';
 
   return (
@@ -145,9 +152,20 @@ export default function EventsScreen() {
       {list.isPending && !list.isError && <Loading label="Loading events…" />}
       {first && events.length === 0 && <EmptyState title="No events match">Change or clear the filters to see more of the history.</EmptyState>}
       {events.length > 0 && (
-        <div className={`${styles.body} ${selected ? styles.bodyWithDetail : ''}`}>
+        <div className={`${styles.body} ${selectedId !== null ? styles.bodyWithDetail : ''}`}>
           <EventList events={events} total={total} selectedId={selectedId} onSelect={select} onOpen={select} onNearEnd={loadMore} now={now} />
           {selected && <EventDetail key={selected.id} event={selected} onClose={() => select(null)} />}
+          {selectedId !== null && !selected && (
+            <aside className={styles.detail} aria-label="Event detail">
+              {opened.isError ? (
+                <ErrorBanner error={opened.error} action="Loading the event" onRetry={() => void opened.refetch()} />
+              ) : opened.isPending ? (
+                <Loading label="Loading the event…" />
+              ) : (
+                <EmptyState title="This event is not in the log">The server no longer has event {selectedId}.</EmptyState>
+              )}
+            </aside>
+          )}
         </div>
       )}
       {exporting && <ExportDialog filters={filters} total={total} onClose={() => setExporting(false)} />}
