@@ -52,7 +52,7 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
           ✕
         </button>
       </header>
-      <dl className="facts">
+      <dl className={`facts ${styles.detailFacts}`}>
         <dt>Event</dt>
         <dd>#{event.id}</dd>
         <dt>When</dt>
