@@ -36,98 +36,139 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
     await page().getByText(/events? match/).first().waitFor();
   };
 
-  it('lists the history newest first, filters by type and text, and reads a change as a diff', async () => {
-    const backend = await app().core.connections.backend();
-    const segment = await backend.createSegment({ name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a', 'b'] }] });
-    await backend.updateSegment({ id: segment.id, segment: { name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b', 'c', 'd'] }] } });
-    await openEvents();
-    const total = (await backend.queryEvents({ limit: '1' })).total;
-    await page().getByText(`${total.toLocaleString()} events match`).waitFor();
-    await app().screenshot('events', { variants: true });
-    page().setDefaultTimeout(10_000);
+  // The auditor's flows, in the demo and against the demo-server as a remote (over HTTP, as a real instance).
+  for (const target of ['demo', 'remote'] as const) {
+    const shots = target === 'demo';
+    describe(target === 'demo' ? 'in the demo' : 'against the demo-server as a remote', () => {
+      let remote: { server: DemoServer; id: string } | undefined;
+      beforeAll(async () => {
+        if (target !== 'remote') return;
+        const started = await startDemoServer('e2e-events-flows-token');
+        const status = await app().core.connections.save({ name: 'Remote flows', baseUrl: started.url, token: started.token });
+        const id = status.profiles.find((profile) => profile.name === 'Remote flows')?.id ?? '';
+        await app().core.connections.activate({ id });
+        remote = { server: started, id };
+      });
+      afterAll(async () => {
+        if (!remote) return;
+        await app().core.connections.activate({ id: 'demo' });
+        await app().core.connections.remove({ id: remote.id });
+        await remote.server.stop();
+      });
 
-    await openEvents('?type=segment-updated');
-    const filtered = (await backend.queryEvents({ type: 'IS:segment-updated', limit: '1' })).total;
-    await page().getByText(`${filtered.toLocaleString()} ${filtered === 1 ? 'event' : 'events'} match`).waitFor();
-    await page().getByLabel('Search').fill('e2e-audit-segment');
-    await page().getByText('1 event match').waitFor();
-    expect(await page().evaluate('location.hash')).toContain('q=e2e-audit-segment');
+    it('lists the history newest first, filters by type and text, and reads a change as a diff', async () => {
+      const backend = await app().core.connections.backend();
+      const segment = await backend.createSegment({ name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a', 'b'] }] });
+      await backend.updateSegment({ id: segment.id, segment: { name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b', 'c', 'd'] }] } });
+      await openEvents();
+      const total = (await backend.queryEvents({ limit: '1' })).total;
+      await page().getByText(`${total.toLocaleString()} events match`).waitFor();
+      if (shots) await app().screenshot('events', { variants: true });
+      page().setDefaultTimeout(10_000);
 
-    await firstRow().click();
-    const diff = page().getByRole('table', { name: 'Changes' });
-    await diff.waitFor();
-    const text = await diff.textContent();
-    expect(text).toContain('+2 values / -1 value');
-    expect(text).toContain('constraints › userId IN › values');
-    await app().screenshot('events-detail', { variants: true });
-    expect(app().problems).toEqual([]);
-  }, 90_000);
+      await openEvents('?type=segment-updated');
+      const filtered = (await backend.queryEvents({ type: 'IS:segment-updated', limit: '1' })).total;
+      await page().getByText(`${filtered.toLocaleString()} ${filtered === 1 ? 'event' : 'events'} match`).waitFor();
+      await page().getByLabel('Search').fill('e2e-audit-segment');
+      await page().getByText('1 event match').waitFor();
+      expect(await page().evaluate('location.hash')).toContain('q=e2e-audit-segment');
 
-  it('shows the history of a segment and restores an old version as a normal, logged change', async () => {
-    const backend = await app().core.connections.backend();
-    const segment = (await backend.listSegments()).find((s) => s.name === 'e2e-audit-segment');
-    await openEvents('?type=segment-updated&q=e2e-audit-segment');
-    await firstRow().click();
-    await page().getByRole('button', { name: 'History of this segment' }).click();
-    const history = page().getByRole('region', { name: 'History of e2e-audit-segment' });
-    await history.getByText(/\(2 events\)/).waitFor();
-    await app().screenshot('events-timeline');
-    // the oldest version is the create: restore it
-    await history.getByRole('button', { name: 'Restore this version' }).last().click();
-    await page().getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
-    await page().getByRole('alertdialog').waitFor({ state: 'detached' });
-    const restored = await backend.getSegment({ id: segment?.id ?? 0 });
-    expect(restored.constraints[0]?.values).toEqual(['a', 'b']);
-    const updates = await backend.queryEvents({ type: 'IS:segment-updated', query: 'e2e-audit-segment' });
-    expect(updates.total).toBe(2);
-    expect(app().problems).toEqual([]);
-  }, 60_000);
+      // every other kind of filter, each against the server's own count for it
+      const sample = (await backend.queryEvents({ type: 'IS:feature-strategy-add', limit: '1' })).events[0];
+      const day = sample?.createdAt.slice(0, 10) ?? '';
+      const kinds: [string, Record<string, string>][] = [
+        [`?project=${sample?.project}`, { project: `IS:${sample?.project}` }],
+        [`?feature=${sample?.featureName}`, { feature: `IS:${sample?.featureName}` }],
+        [`?environment=${sample?.environment}`, { environment: `IS:${sample?.environment}` }],
+        [`?createdBy=${sample?.createdByUserId}`, { createdBy: `IS:${sample?.createdByUserId}` }],
+        [`?from=${day}&to=${day}&type=feature-strategy-add`, { from: `IS:${day}`, to: `IS:${day}`, type: 'IS:feature-strategy-add' }],
+      ];
+      for (const [query, params] of kinds) {
+        const count = (await backend.queryEvents({ ...params, limit: '1' })).total;
+        expect(count).toBeGreaterThan(0);
+        await openEvents(query);
+        await page().getByText(`${count.toLocaleString()} ${count === 1 ? 'event' : 'events'} match`).waitFor();
+      }
+      await openEvents('?type=segment-updated&q=e2e-audit-segment');
 
-  it('exports the whole filtered result to the file chosen in main’s dialog, and a cancelled export leaves no file', async () => {
-    const backend = await app().core.connections.backend();
-    const filter = { type: 'IS:feature-environment-enabled' };
-    const expected = (await backend.queryEvents({ ...filter, limit: '1' })).total;
-    await openEvents('?type=feature-environment-enabled');
-    saves.next = join(saves.dir, 'enabled.csv');
-    await page().getByRole('button', { name: 'Export…' }).click();
-    const dialog = page().getByRole('dialog', { name: 'Export events' });
-    await dialog.getByLabel('CSV (chosen columns)').check();
-    await app().screenshot('events-export');
-    await dialog.getByRole('button', { name: 'Choose file and export' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const rows = (await readFile(saves.next, 'utf8')).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('id,createdAt,type,createdBy,project,featureName,environment,summary');
-    expect(rows).toHaveLength(expected + 1);
-    expect(rows.slice(1).every((row) => row.includes(',feature-environment-enabled,'))).toBe(true);
+      await firstRow().click();
+      const diff = page().getByRole('table', { name: 'Changes' });
+      await diff.waitFor();
+      const text = await diff.textContent();
+      expect(text).toContain('+2 values / -1 value');
+      expect(text).toContain('constraints › userId IN › values');
+      if (shots) await app().screenshot('events-detail', { variants: true });
+      expect(app().problems).toEqual([]);
+    }, 90_000);
 
-    let release: () => void = () => undefined;
-    saves.hold = new Promise((resolve) => (release = resolve));
-    saves.next = join(saves.dir, 'cancelled.jsonl');
-    await page().getByRole('button', { name: 'Export…' }).click();
-    await dialog.getByRole('button', { name: 'Choose file and export' }).click();
-    await dialog.getByRole('button', { name: 'Cancel export' }).click();
-    release();
-    await dialog.getByText('Export cancelled; no file was written.').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    saves.hold = null;
-    expect(await readdir(saves.dir)).toEqual(['enabled.csv']);
-    expect(app().problems).toEqual([]);
-  });
+    it('shows the history of a segment and restores an old version as a normal, logged change', async () => {
+      const backend = await app().core.connections.backend();
+      const segment = (await backend.listSegments()).find((s) => s.name === 'e2e-audit-segment');
+      await openEvents('?type=segment-updated&q=e2e-audit-segment');
+      await firstRow().click();
+      await page().getByRole('button', { name: 'History of this segment' }).click();
+      const history = page().getByRole('region', { name: 'History of e2e-audit-segment' });
+      await history.getByText(/\(2 events\)/).waitFor();
+      if (shots) await app().screenshot('events-timeline');
+      // the oldest version is the create: restore it
+      await history.getByRole('button', { name: 'Restore this version' }).last().click();
+      await page().getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+      await page().getByRole('alertdialog').waitFor({ state: 'detached' });
+      const restored = await backend.getSegment({ id: segment?.id ?? 0 });
+      expect(restored.constraints[0]?.values).toEqual(['a', 'b']);
+      const updates = await backend.queryEvents({ type: 'IS:segment-updated', query: 'e2e-audit-segment' });
+      expect(updates.total).toBe(2);
+      expect(app().problems).toEqual([]);
+    }, 60_000);
 
-  it('follow mode shows new events without moving the list, and notifies for watched types', async () => {
-    await openEvents();
-    await page().getByRole('button', { name: 'Follow new events' }).click();
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the first poll sets the mark
-    const backend = await app().core.connections.backend();
-    await backend.setFrontendApiOrigins({ origins: ['https://e2e.example'] });
-    await page().getByRole('button', { name: /1 new event/ }).waitFor({ timeout: 20_000 });
-    expect(saves.notes.some((note) => note.includes('setting'))).toBe(true);
-    await app().screenshot('events-follow');
-    await page().getByRole('button', { name: /1 new event/ }).click();
-    await page().getByRole('button', { name: 'Following new events' }).click();
-    expect(app().problems).toEqual([]);
-  }, 60_000);
+    it('exports the whole filtered result to the file chosen in main’s dialog, and a cancelled export leaves no file', async () => {
+      const exportDir = await mkdtemp(join(saves.dir, `${target}-`));
+      const backend = await app().core.connections.backend();
+      const filter = { type: 'IS:feature-environment-enabled' };
+      const expected = (await backend.queryEvents({ ...filter, limit: '1' })).total;
+      await openEvents('?type=feature-environment-enabled');
+      saves.next = join(exportDir, 'enabled.csv');
+      await page().getByRole('button', { name: 'Export…' }).click();
+      const dialog = page().getByRole('dialog', { name: 'Export events' });
+      await dialog.getByLabel('CSV (chosen columns)').check();
+      if (shots) await app().screenshot('events-export');
+      await dialog.getByRole('button', { name: 'Choose file and export' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const rows = (await readFile(saves.next, 'utf8')).trimEnd().split('\r\n');
+      expect(rows[0]).toBe('id,createdAt,type,createdBy,project,featureName,environment,summary');
+      expect(rows).toHaveLength(expected + 1);
+      expect(rows.slice(1).every((row) => row.includes(',feature-environment-enabled,'))).toBe(true);
+
+      let release: () => void = () => undefined;
+      saves.hold = new Promise((resolve) => (release = resolve));
+      saves.next = join(exportDir, 'cancelled.jsonl');
+      await page().getByRole('button', { name: 'Export…' }).click();
+      await dialog.getByRole('button', { name: 'Choose file and export' }).click();
+      await dialog.getByRole('button', { name: 'Cancel export' }).click();
+      release();
+      await dialog.getByText('Export cancelled; no file was written.').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      saves.hold = null;
+      expect(await readdir(exportDir)).toEqual(['enabled.csv']);
+      expect(app().problems).toEqual([]);
+    });
+
+    it('follow mode shows new events without moving the list, and notifies for watched types', async () => {
+      await openEvents();
+      await page().getByRole('button', { name: 'Follow new events' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the first poll sets the mark
+      const backend = await app().core.connections.backend();
+      await backend.setFrontendApiOrigins({ origins: ['https://e2e.example'] });
+      await page().getByRole('button', { name: /1 new event/ }).waitFor({ timeout: 20_000 });
+      expect(saves.notes.some((note) => note.includes('setting'))).toBe(true);
+      if (shots) await app().screenshot('events-follow');
+      await page().getByRole('button', { name: /1 new event/ }).click();
+      await page().getByRole('button', { name: 'Following new events' }).click();
+      expect(app().problems).toEqual([]);
+    }, 60_000);
+    });
+  }
 
   it('against the demo-server as a remote: keeps a local copy, searches it, and keeps answering offline', async () => {
     server = await startDemoServer('e2e-events-token');
