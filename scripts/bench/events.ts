@@ -62,7 +62,8 @@ export const eventsBench: BenchModule = {
         row(`export ${label} events to JSONL: peak RSS over idle`, exported.peakMB - exported.idleMB, 'MB', EXPORT_RSS_BUDGET, {
           idleMB: Math.round(exported.idleMB),
           peakMB: Math.round(exported.peakMB),
-          peakBeforeMB: Math.round(exported.peakBeforeMB),
+          loadingPeakMB: Math.round(exported.peakBeforeMB),
+          sampledPeakMB: Math.round(exported.sampledPeakMB),
         }),
       );
 
