@@ -17,6 +17,7 @@ export const CHANNEL_NAMES = [
   'events.query',
   'events.browse',
   'events.histogram',
+  'events.creators',
   'events.export',
   'events.cancelExport',
   'events.follow',

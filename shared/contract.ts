@@ -22,6 +22,7 @@ import {
   eventHistogramSchema,
   eventIndexStatusSchema,
   eventQueryPageSchema,
+  eventCreatorsSchema,
   exportEventsInputSchema,
   exportProgressSchema,
   exportResultSchema,
@@ -95,6 +96,8 @@ export const contract = {
     eventQueryPageSchema.extend({ source: z.enum(['local', 'server']), syncedAt: z.string().nullable() }),
   ),
   'events.histogram': channel(eventHistogramInputSchema, eventHistogramSchema),
+  /** Who wrote events (user id and name), for the created-by filter: the local copy's when complete, else the server's. */
+  'events.creators': channel(none, eventCreatorsSchema),
   /** Main asks where to save (the page never names a path) and streams the whole filtered result there. */
   'events.export': channel(exportEventsInputSchema, exportResultSchema),
   'events.cancelExport': channel(none, nothing),

@@ -89,7 +89,19 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
         await openEvents(query);
         await page().getByText(`${count.toLocaleString()} ${count === 1 ? 'event' : 'events'} match`).waitFor();
       }
-      await openEvents('?type=segment-updated&q=e2e-audit-segment');
+      // created by is picked by name (the server filters by user id)
+    const writer = (await backend.listEventCreators()).find((creator) => creator.id === sample?.createdByUserId);
+    await openEvents();
+    const more = page().getByRole('button', { name: /^More filters/ });
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    const picker = page().getByRole('combobox', { name: 'Created by' });
+    await picker.fill(writer?.name ?? '');
+    await page().getByRole('option', { name: new RegExp(`user id ${sample?.createdByUserId}$`) }).click();
+    const byWriter = (await backend.queryEvents({ createdBy: `IS:${sample?.createdByUserId}`, limit: '1' })).total;
+    await page().getByText(`${byWriter.toLocaleString()} ${byWriter === 1 ? 'event' : 'events'} match`).waitFor();
+    expect(await page().evaluate('location.hash')).toContain(`createdBy=${sample?.createdByUserId}`);
+
+    await openEvents('?type=segment-updated&q=e2e-audit-segment');
 
       await firstRow().click();
       const diff = page().getByRole('table', { name: 'Changes' });

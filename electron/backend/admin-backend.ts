@@ -39,6 +39,8 @@ export interface AdminBackend {
   searchEvents: Operation<'events.search'>;
   /** GET /api/admin/search/events: the 7+/8.x search (also in 6.10.1); events carry label and summary. */
   queryEvents: Operation<'events.query'>;
+  /** GET /api/admin/event-creators: every user id that wrote an event, with its name (5.x: from its newest events). */
+  listEventCreators: Operation<'events.creators'>;
 
   // --- strategy types ---
   listStrategyTypes: Operation<'strategyTypes.list'>;

@@ -1,5 +1,6 @@
 import type {
   ConnectionStatus,
+  EventCreator,
   EventHistogram,
   EventIndexStatus,
   EventQueryPage,
@@ -93,6 +94,13 @@ export function createEventFeatures(options: {
     return { ...(await serverQuery(params)), source: 'server', syncedAt: null };
   }
 
+  /** Who wrote events: the complete local copy's (also offline), else the server's list. */
+  async function creators(): Promise<EventCreator[]> {
+    const remote = await activeRemote();
+    const local = remote ? await index.creators(remote.id) : null;
+    return local ?? (await connections.backend()).listEventCreators();
+  }
+
   /** Reads for export and histogram: the local copy when complete (also offline), else the server. */
   const anyQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
     const remote = await activeRemote();
@@ -138,6 +146,7 @@ export function createEventFeatures(options: {
   const noCopy: EventIndexStatus = { enabled: false, state: 'off', count: 0, total: 0, syncedAt: null, lastError: null };
   return {
     browse,
+    creators,
     histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, anyQuery, now),
     startExport: (input: ExportEventsInput): Promise<ExportResult> => exports.start(input),
     cancelExport: async (): Promise<null> => {

@@ -32,6 +32,7 @@ export function createHandlers(
     'events.query': (input) => on((b) => b.queryEvents(input)),
     'events.browse': (input) => events.browse(input),
     'events.histogram': (input) => events.histogram(input),
+    'events.creators': () => events.creators(),
     'events.export': (input) => events.startExport(input),
     'events.cancelExport': () => events.cancelExport(),
     'events.follow': (input) => events.follow(input),

@@ -39,6 +39,7 @@ export const CHANNEL_EFFECT = {
   'events.query': 'read',
   'events.browse': 'read',
   'events.histogram': 'read',
+  'events.creators': 'read',
   // An export and a local copy read from the server and write only the user's own files.
   'events.export': 'read',
   'events.cancelExport': 'local',

@@ -83,4 +83,9 @@ export type EventQueryParams = z.infer<typeof eventQueryParamsSchema>;
 
 /** Its answer: a page of events (each with label and summary) and the count of every match, query included. */
 export const eventQueryPageSchema = z.looseObject({ events: z.array(eventSchema), total: z.number().int() });
+
+/** GET /api/admin/event-creators (6.x and later): who wrote events, by the user id the `createdBy` filter takes. */
+export const eventCreatorSchema = z.looseObject({ id: z.number().int(), name: z.string() });
+export const eventCreatorsSchema = z.array(eventCreatorSchema);
+export type EventCreator = z.infer<typeof eventCreatorSchema>;
 export type EventQueryPage = z.infer<typeof eventQueryPageSchema>;

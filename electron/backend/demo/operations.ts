@@ -34,6 +34,7 @@ const operations = {
   listEvents: (ctx, query = {}) => ctx.events.list(query),
   searchEvents: (ctx, input = {}) => ctx.events.search(input),
   queryEvents: (ctx, params = {}) => ctx.events.query(params),
+  listEventCreators: (ctx) => ctx.events.creators(),
   listStrategyTypes: strategyTypes.listStrategyTypes,
   updateStrategyType: strategyTypes.updateStrategyType,
   validateArchive: archive.validateArchive,

@@ -3,6 +3,7 @@ import {
   contextFieldSchema,
   environmentsSchema,
   eventQueryPageSchema,
+  eventCreatorsSchema,
   eventsSchema,
   featureSchema,
   featureStrategySchema,
@@ -22,6 +23,7 @@ import {
   type UiConfig,
 } from '../../../shared/schemas';
 import { playgroundResponseSchema } from '../../../shared/evaluation/playground-schema';
+import { creatorsOf } from '../../../shared/domain/event-creators';
 import type { AdminBackend } from '../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
@@ -164,6 +166,12 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
           return queryEventsByScan(params, (narrow) => seedSearchPages(narrow, page), unleashUrl);
         }
         return queryEventsByScan(params, () => listPages(), unleashUrl);
+      },
+      async listEventCreators() {
+        // the route came with the query search (6.x); before it, the newest events the server shows say who wrote
+        const { caps } = await capabilities(backend);
+        if (caps.eventSearch === 'search-events') return read('listEventCreators', get('/api/admin/event-creators'), eventCreatorsSchema);
+        return creatorsOf((await backend.queryEvents({ limit: '1000' })).events);
       },
 
       // --- strategy types ---

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
+import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
@@ -18,6 +18,8 @@ export interface EventIndexService {
   stop(profileId: string): Promise<EventIndexStatus>;
   /** The local answer when a complete copy exists, else null (the server searches). */
   search(profileId: string, params: EventQueryParams): Promise<EventQueryPage | null>;
+  /** Who wrote the copy's events when it is complete, else null. */
+  creators(profileId: string): Promise<EventCreator[] | null>;
   /** Deletes the copy (turning it off, or the profile was removed). */
   remove(profileId: string): Promise<void>;
   /** Waits for a running sync to end (tests, app shutdown). */
@@ -142,6 +144,10 @@ export function createEventIndexService(options: {
       const copy = await copyOf(profileId);
       const complete = copy.manifest?.phase === 'complete';
       return complete ? copy.index.query(params) : null;
+    },
+    async creators(profileId) {
+      const copy = await copyOf(profileId);
+      return copy.manifest?.phase === 'complete' ? copy.index.creators() : null;
     },
     async remove(profileId) {
       const copy = await copyOf(profileId);

@@ -1,4 +1,4 @@
-import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog } from '../../backend/demo/events/event-log';
 
 /**
@@ -45,6 +45,11 @@ export class LocalEventIndex {
   }
 
   /** GET /search/events answered locally: same parameters, same answer shape, the server's ids. */
+  /** Who wrote the events held (as the server's GET /event-creators). */
+  creators(): EventCreator[] {
+    return this.#log.creators();
+  }
+
   query(params: EventQueryParams): EventQueryPage {
     let local = params;
     if (params.id !== undefined) {

@@ -19,6 +19,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'events.query': { type: 'IS_ANY_OF:feature-created,segment-created', project: 'IS:default', query: 'beta', from: 'IS:2026-01-01', limit: '50', offset: '0' },
   'events.browse': { type: 'IS:segment-updated', query: 'beta', limit: '100', offset: '0' },
   'events.histogram': { filter: { type: 'IS:segment-updated', from: 'IS:2026-01-01' } },
+  'events.creators': {},
   'events.export': { filter: { project: 'IS:default' }, format: 'csv', columns: ['id', 'type'] },
   'events.cancelExport': {},
   'events.follow': { watchedTypes: ['setting-updated'] },

@@ -8,7 +8,7 @@ const LABELS: Record<Single, string> = {
   project: 'Project',
   feature: 'Flag',
   environment: 'Environment',
-  createdBy: 'Created by user',
+  createdBy: 'Created by',
   from: 'From',
   to: 'To',
 };
@@ -18,10 +18,22 @@ const ORDER: Single[] = ['text', 'project', 'feature', 'environment', 'createdBy
  * Every filter in force as a removable chip, so the ones folded away under "More filters" still show and each can
  * be dropped with one click (or Enter); "Clear filters" drops them all.
  */
-export function ActiveFilters({ filters, onChange, projectName }: { filters: EventFilters; onChange(next: EventFilters): void; projectName(id: string): string }) {
+export function ActiveFilters({
+  filters,
+  onChange,
+  projectName,
+  creatorName,
+}: {
+  filters: EventFilters;
+  onChange(next: EventFilters): void;
+  projectName(id: string): string;
+  /** A user id's name, where the instance lists it (else the id is shown). */
+  creatorName(id: string): string;
+}) {
   const singles = ORDER.filter((key) => filters[key]);
   if (filters.types.length === 0 && singles.length === 0) return null;
-  const shown = (key: Single, value: string) => (key === 'project' ? projectName(value) : key === 'text' ? `“${value}”` : value);
+  const shown = (key: Single, value: string) =>
+    key === 'project' ? projectName(value) : key === 'createdBy' ? creatorName(value) : key === 'text' ? `“${value}”` : value;
   return (
     <div className={styles.activeFilters}>
       <ul className={styles.chips} aria-label="Active filters">

@@ -29,6 +29,7 @@ export const eventKeys = {
   timeline: (profileId: string, kind: string, key: string) => [...eventKeys.all(profileId), 'timeline', kind, key] as const,
   index: (profileId: string) => [...eventKeys.all(profileId), 'index'] as const,
   event: (profileId: string, id: number) => [...eventKeys.all(profileId), 'event', id] as const,
+  creators: (profileId: string) => [...eventKeys.all(profileId), 'creators'] as const,
 };
 
 export const eventQueries = {
@@ -69,6 +70,9 @@ export const eventQueries = {
       queryFn: () => call('events.browse', { ...filtersToParams(params), limit: '1000' }),
     }),
   index: (profileId: string) => queryOptions({ queryKey: eventKeys.index(profileId), queryFn: () => call('eventIndex.status', {}) }),
+  /** Who wrote events (user id and name): the created-by filter's choices. */
+  creators: (profileId: string) =>
+    queryOptions({ queryKey: eventKeys.creators(profileId), queryFn: () => call('events.creators', {}), staleTime: 60_000 }),
 };
 
 const readOnly = { readOnly: true } as const;

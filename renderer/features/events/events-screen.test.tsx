@@ -40,6 +40,7 @@ const handlers = {
   'events.histogram': () => ({ days: 1, buckets: [{ from: '2026-05-01', to: '2026-05-01', count: 1 }, { from: '2026-05-02', to: '2026-05-02', count: 1 }] }),
   'eventIndex.status': () => ({ enabled: false, state: 'off' as const, count: 0, total: 0, syncedAt: null, lastError: null }),
   'instance.projects': () => [],
+  'events.creators': () => [{ id: -42, name: 'admin' }, { id: 7, name: 'ana@shopwise.io' }],
   'instance.environments': () => [],
   'segments.list': () => [],
 };
@@ -76,12 +77,15 @@ describe('the event browser', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(more);
     expect((screen.getByLabelText('Flag') as HTMLInputElement).value).toBe('checkout');
-    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain('Created by user 7');
+    // the server filters by user id; the chip and the picker say who that is
+    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain('Created by ana@shopwise.io');
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Created by' }) as HTMLInputElement).value).toBe('ana@shopwise.io'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Flag checkout' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('feature='));
     expect(router.state.location.search).toContain('createdBy=7');
     await waitFor(() => expect(bridge.inputsOf('events.browse').at(-1)).toEqual({ type: 'IS:strategy-updated', createdBy: 'IS:7', from: 'IS:2026-05-01', offset: '0', limit: '50', rows: true }));
+
   });
 
   it('shows a strategy-updated event as a diff against the previous event of the same strategy type, and says so', async () => {

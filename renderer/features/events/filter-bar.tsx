@@ -3,8 +3,10 @@ import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
 import { ActiveFilters } from './active-filters';
+import { eventQueries } from './api';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
 import { Presets } from './presets';
+import { CreatorPicker } from './creator-picker';
 import { TypePicker } from './type-picker';
 import styles from './events.module.css';
 
@@ -57,6 +59,8 @@ export const FilterBar = memo(function FilterBar({
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
   const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
   const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
+  const creators = useInstanceQuery(eventQueries.creators).data;
+  const creatorName = (id: string) => creators?.find((creator) => String(creator.id) === id)?.name ?? `user id ${id}`;
 
   return (
     <div className={styles.filterBar} role="search" aria-label="Filter events">
@@ -107,16 +111,13 @@ export const FilterBar = memo(function FilterBar({
                   ))}
                 </select>
               </div>
-              <div className="field">
-                <label htmlFor="event-created-by">Created by (user id)</label>
-                <input id="event-created-by" inputMode="numeric" value={filters.createdBy ?? ''} onChange={(e) => set('createdBy', e.target.value.replace(/[^\d-]/g, ''))} placeholder="-42 = admin token" />
-              </div>
+              <CreatorPicker value={filters.createdBy} onChange={(id) => set('createdBy', id)} />
             </div>
             <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => onChange(filtersFromSearch(saved))} />
           </DisclosurePanel>
         </Disclosure>
       </div>
-      <ActiveFilters filters={filters} onChange={onChange} projectName={projectName} />
+      <ActiveFilters filters={filters} onChange={onChange} projectName={projectName} creatorName={creatorName} />
     </div>
   );
 });

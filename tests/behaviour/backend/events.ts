@@ -128,6 +128,22 @@ const querying: BackendScenario<Fx>[] = [
     expect: { result: (value) => expect(value).toEqual({ sameDays: 2, before: 0, after: 0 }) },
   },
   {
+    // the created-by filter's picker: every writer of the newest events is listed, once, by the id the filter takes
+    name: 'event creators: each user id of the newest events, once, with a name',
+    run: async (b) => ({ creators: await b.listEventCreators(), newest: (await b.queryEvents({ limit: '100' })).events }),
+    expect: {
+      result: (value) => {
+        const { creators, newest } = value as { creators: { id: number; name: string }[]; newest: { createdByUserId?: number | null }[] };
+        const ids = creators.map((creator) => creator.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(creators.every((creator) => creator.name.length > 0)).toBe(true);
+        const writers = newest.map((event) => event.createdByUserId).filter((id): id is number => typeof id === 'number');
+        expect(writers.length).toBeGreaterThan(0);
+        expect(ids).toEqual(expect.arrayContaining([...new Set(writers)]));
+      },
+    },
+  },
+  {
     name: 'query a type without IS: is refused',
     run: (b) => b.queryEvents({ type: 'feature-created' }),
     expect: { error: { status: 400, name: 'BadDataError', message: 'Request validation failed' } },

@@ -8,7 +8,7 @@ import { jsonbText, jsonDeepEqual, jsonText } from './pg-json-text';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
-import type { EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
+import type { EventCreator, EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
 import { parseEventQuery } from './event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 
@@ -181,6 +181,29 @@ export class EventLog {
    * GET /api/admin/search/events (docs/server-behaviour.md#query-search): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
    * `total` honouring every filter; each event carries label and summary linking to `unleashUrl`.
    */
+  private creatorsCache: { size: number; list: EventCreator[] } | undefined;
+
+  /**
+   * Every user id that wrote an event, with the name its newest event gives, by id (as GET /event-creators lists
+   * them); events without a user id are left out. Cached until the log grows.
+   */
+  creators(): EventCreator[] {
+    if (this.creatorsCache?.size === this.size) return this.creatorsCache.list;
+    const names = new Map<number, number>();
+    for (let i = this.size - 1; i >= 0; i--) {
+      const user = this.userCol.at(i);
+      if (!names.has(user)) names.set(user, this.actorCol.at(i));
+    }
+    const list: EventCreator[] = [];
+    for (const [user, actor] of names) {
+      const id = this.userIds.value(user);
+      if (typeof id === 'number') list.push({ id, name: this.actors.value(actor) ?? String(id) });
+    }
+    list.sort((a, b) => a.id - b.id);
+    this.creatorsCache = { size: this.size, list };
+    return list;
+  }
+
   query(params: EventQueryParams, unleashUrl?: string): EventQueryPage {
     const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
     const events = indexes.map((i) => {

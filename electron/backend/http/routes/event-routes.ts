@@ -44,5 +44,10 @@ export function eventRoutes(backend: AdminBackend): Route[] {
         return reply.json(200, await backend.queryEvents(params));
       },
     }),
+    route({
+      method: 'GET',
+      path: '/api/admin/event-creators',
+      handle: async () => reply.json(200, await backend.listEventCreators()),
+    }),
   ];
 }
