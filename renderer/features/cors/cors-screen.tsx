@@ -18,6 +18,7 @@ import { reviewLevel, useProtection } from '../connections';
 import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
+import { OriginsDangerNotice } from './origins-danger-notice';
 import styles from './cors.module.css';
 import { OriginRows, type EditableRow } from './origin-rows';
 import { PreflightTester } from './preflight-tester';
@@ -73,11 +74,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
 
   return (
         <>
-          {danger !== 'none' && (
-            <Notice tone="warning" title={danger === 'empty-means-any' ? 'An empty list allows every origin' : 'Every origin is allowed'}>
-              {ORIGINS_DANGER_TEXT[danger]}
-            </Notice>
-          )}
+          <OriginsDangerNotice origins={values} />
           <p className="muted" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'origin' : 'origins'}
             {invalid > 0 ? ` · ${invalid} the server would refuse` : ''}

@@ -1,2 +1,2 @@
-/** What other features may use of this area (nothing yet). */
-export {};
+/** What other features may use of this area: what a list of origins allows (the event timeline's restore). */
+export { OriginsDangerNotice } from './origins-danger-notice';

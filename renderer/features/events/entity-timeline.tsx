@@ -3,7 +3,6 @@ import { useState, type ReactNode } from 'react';
 import { canRestore, ENTITY_EVENT_TYPES, type EventEntity } from '../../../shared/domain/event-entity';
 import { entityVersions, type EntityVersion } from '../../../shared/domain/event-versions';
 import { restoreWriteOf, type RestoreWrite } from '../../../shared/domain/restore-payload';
-import { ORIGINS_DANGER_TEXT, originsDanger } from '../../../shared/domain/origin';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
 import { analyseStrategyTypeChange } from '../../../shared/domain/strategy-type-change';
 import type { FlagEvent } from '../../../shared/schemas';
@@ -12,8 +11,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
-import { Notice } from '../../components/notice';
 import { reviewLevel, useProtection } from '../connections';
+import { OriginsDangerNotice } from '../cors';
 import { ChangeDetails, strategyTypeQueries } from '../strategy-types';
 import { currentStateQuery, eventQueries, useRestoreVersion } from './api';
 import { BeforeStateNote, EventDiff } from './event-diff';
@@ -138,17 +137,12 @@ function useRestoreReview(write: RestoreWrite | null): { ready: boolean; body: R
   const types = useQuery({ ...strategyTypeQueries.list(profileId), enabled: isType && profileId !== '' });
   const usage = useQuery({ ...strategyTypeQueries.usage(profileId), enabled: isType && profileId !== '' });
   if (write?.kind === 'cors') {
-    const danger = originsDanger(write.origins);
     return {
       ready: true,
       body: (
         <>
           <p>The list becomes: {write.origins.length === 0 ? '(empty)' : write.origins.join(', ')}.</p>
-          {danger !== 'none' && (
-            <Notice tone="warning" title={danger === 'empty-means-any' ? 'An empty list allows every origin' : 'Every origin is allowed'}>
-              {ORIGINS_DANGER_TEXT[danger]}
-            </Notice>
-          )}
+          <OriginsDangerNotice origins={write.origins} />
         </>
       ),
     };
