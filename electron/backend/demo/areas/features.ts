@@ -94,6 +94,26 @@ export function getFeature(ctx: DemoContext, { projectId, featureName }: ParsedI
   };
 }
 
+/** A flag as it is first stored: active, off in every environment, no strategies, no parent. */
+export function newFeatureRecord(
+  ctx: DemoContext,
+  fields: Pick<FeatureRecord, 'name' | 'project'> & Partial<Omit<FeatureRecord, 'name' | 'project'>>,
+): FeatureRecord {
+  return {
+    description: null,
+    type: 'release',
+    stale: false,
+    impressionData: false,
+    archived: false,
+    archivedAt: null,
+    createdAt: ctx.now(),
+    // Unleash adds a feature_environments row for each environment of the project, disabled.
+    environments: ctx.state.environments.map((env) => ({ name: env.name, enabled: false, strategies: [] })),
+    dependency: null,
+    ...fields,
+  };
+}
+
 export function createFeature(ctx: DemoContext, projectId: string, input: CreateFeature): Feature {
   requireProject(ctx.state, projectId);
   if (!strategyNameSchema.safeParse(input.name).success) {
@@ -107,20 +127,12 @@ export function createFeature(ctx: DemoContext, projectId: string, input: Create
         : `The feature flag name "${input.name}" already exists.`,
     );
   }
-  const feature: FeatureRecord = {
+  const feature = newFeatureRecord(ctx, {
     name: input.name,
     project: projectId,
     description: input.description ?? null,
     type: input.type ?? 'release',
-    stale: false,
-    impressionData: false,
-    archived: false,
-    archivedAt: null,
-    createdAt: ctx.now(),
-    // Unleash adds a feature_environments row for each environment of the project, disabled.
-    environments: ctx.state.environments.map((env) => ({ name: env.name, enabled: false, strategies: [] })),
-    dependency: null,
-  };
+  });
   ctx.state.features.push(feature);
   const created = base(feature);
   recordEvent(ctx, { type: 'feature-created', project: projectId, featureName: feature.name, data: { ...created } });

@@ -2,6 +2,7 @@ import { EventLog } from '../events/event-log';
 import { emptyState } from '../model/builtins';
 import type { DemoContext } from '../model/context';
 import type { FeatureRecord } from '../model/state';
+import { newFeatureRecord } from '../areas/features';
 
 /** A bare context over a fresh instance, so area modules can be tested without the backend that binds them. */
 export function bareContext(): DemoContext & { changes: number } {
@@ -22,20 +23,7 @@ export function bareContext(): DemoContext & { changes: number } {
 
 /** A flag record as the store holds it, off in every environment, with optional overrides. */
 export function flagRecord(ctx: DemoContext, name: string, overrides: Partial<FeatureRecord> = {}): FeatureRecord {
-  const feature: FeatureRecord = {
-    name,
-    project: 'default',
-    description: null,
-    type: 'release',
-    stale: false,
-    impressionData: false,
-    archived: false,
-    archivedAt: null,
-    createdAt: ctx.now(),
-    environments: ctx.state.environments.map((env) => ({ name: env.name, enabled: false, strategies: [] })),
-    dependency: null,
-    ...overrides,
-  };
+  const feature = newFeatureRecord(ctx, { name, project: 'default', ...overrides });
   ctx.state.features.push(feature);
   return feature;
 }
