@@ -1,7 +1,7 @@
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import type { IndexManifest, IndexStore } from './index-store';
 import type { LocalEventIndex } from './local-event-index';
-import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE } from '../date-windows';
+import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE, type PageQuery } from '../date-windows';
 
 /** Events gathered before they are written as one chunk (and the sync's resume point moves). */
 const CHUNK_EVENTS = 20_000;
@@ -77,7 +77,7 @@ export async function runSync(job: SyncJob): Promise<IndexManifest> {
 async function fullSync(
   job: SyncJob,
   start: IndexManifest,
-  page: (params: EventQueryParams) => Promise<EventQueryPage>,
+  page: PageQuery,
   progress: () => void,
   now: () => Date,
 ): Promise<IndexManifest> {
@@ -117,7 +117,7 @@ async function fullSync(
 async function topUp(
   job: SyncJob,
   manifest: IndexManifest,
-  page: (params: EventQueryParams) => Promise<EventQueryPage>,
+  page: PageQuery,
   progress: () => void,
   now: () => Date,
 ): Promise<IndexManifest> {
