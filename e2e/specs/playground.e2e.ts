@@ -136,5 +136,5 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     expect(await development.locator('tbody tr', { hasText: 'a custom strategy' }).count()).toBeGreaterThan(0);
     await app().screenshot('playground-compare', { variants: true });
     expect(app().problems).toEqual([]);
-  });
+  }, 90_000);
 });
