@@ -98,7 +98,7 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     await expect.poll(() => development.locator('tbody tr').count()).toBe(defaults.length + checkout.length);
     expect(await production.locator('tbody tr').count()).toBe(defaults.length + checkout.length);
     expect(await production.getByRole('cell', { name: 'Checkout & Payments' }).count()).toBe(checkout.length);
-    const hash = await page.evaluate(() => window.location.hash);
+    const hash = String(await page.evaluate('window.location.hash'));
     const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
     expect(query.getAll('project').sort()).toEqual(['checkout', 'default']);
     expect(query.getAll('environment')).toEqual(['development', 'production']);
