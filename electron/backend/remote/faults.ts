@@ -67,5 +67,5 @@ export function cancelled(display: string): ApiError {
 
 export function tooLarge(display: string, maxBodyBytes: number): ApiError {
   const size = maxBodyBytes >= 1024 * 1024 ? `${Math.round(maxBodyBytes / 1024 / 1024)} MB` : `${maxBodyBytes} bytes`;
-  return new ApiError(0, 'ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
+  return ApiError.fault('ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
 }

@@ -1,0 +1,38 @@
+import { Component, type ReactNode } from 'react';
+import { ErrorBanner } from '../components/error-banner';
+
+interface Props {
+  /** What the screen is called, for "Showing … failed". */
+  screen: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  failed: boolean;
+}
+
+/**
+ * One screen's error boundary: a screen that throws while rendering shows a fault in its own place, while the
+ * header, the navigation and every other screen keep working. The shell keys it by location, so going to another
+ * screen starts afresh; Retry renders the screen again (what the user typed is kept above it, e.g. the playground's
+ * CSV in sessionStorage via lib/session-draft.ts).
+ */
+export class ScreenBoundary extends Component<Props, State> {
+  override state: State = { error: null, failed: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorBanner
+        error={this.state.error}
+        action={`Showing ${this.props.screen}`}
+        onRetry={() => this.setState({ error: null, failed: false })}
+      />
+    );
+  }
+}
