@@ -1,4 +1,4 @@
-import { OPERATORS } from '../../../shared/domain/operators';
+import { OPERATORS_6_10 } from '../../../shared/domain/operators';
 import { EVENT_TYPES } from '../../../shared/domain/event-types';
 import { LIMITS } from '../../../shared/domain/limits';
 import { PARAMETER_TYPES } from '../../../shared/schemas';
@@ -15,10 +15,10 @@ import { EVENT_DATE_PATTERN, EVENT_FILTER_PATTERN } from '../../../shared/domain
 
 export const segmentIdParams = wire.object({ id: wire.integer() });
 
-/** constraintSchema: additionalProperties false. */
+/** constraintSchema: additionalProperties false; 6.10.1's operators (SEMVER_GTE, SEMVER_LTE and REGEX are refused). */
 export const constraintBody = wire.strictObject({
   contextName: wire.string(),
-  operator: wire.enumOf(OPERATORS),
+  operator: wire.enumOf(OPERATORS_6_10),
   caseInsensitive: wire.boolean().optional(),
   inverted: wire.boolean().optional(),
   values: wire.array(wire.string()).optional(),

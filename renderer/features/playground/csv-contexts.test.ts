@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
 import { parseContextsCsv, resultsCsv } from './csv-contexts';
 
 describe('CSV contexts', () => {
@@ -56,5 +58,12 @@ describe('CSV contexts', () => {
 
   it('never throws on a huge line', () => {
     expect(() => parseContextsCsv(`userId\n${'x,'.repeat(100_000)}`)).not.toThrow();
+  });
+
+  it('exports the OWASP CSV-injection payloads (a reason quotes what the server sent) as text, never as formulas', () => {
+    const rows = owasp.payloads.map((payload, index) => ({ row: index + 2, matched: false, reason: payload }));
+    const parsed = Papa.parse<string[]>(resultsCsv(rows), { newline: '\r\n' }).data;
+    expect(parsed[0]).toEqual(['row', 'matched', 'reason']);
+    expect(parsed.slice(1).map((row) => row[2])).toEqual(owasp.payloads.map((payload) => `'${payload}`));
   });
 });

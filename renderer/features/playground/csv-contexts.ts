@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { spreadsheetSafe } from '../../../shared/csv/spreadsheet-safe';
 import type { EvaluationContext } from '../../../shared/evaluation';
 
 const TOP_LEVEL = new Set(['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime']);
@@ -79,7 +80,8 @@ function toContext(names: readonly string[], row: readonly string[]): Evaluation
   return context as EvaluationContext;
 }
 
-/** CSV of a batch's outcome, one line per context. */
+/** CSV of a batch's outcome, one line per context; the reason quotes server text, so cells are made spreadsheet-safe. */
 export function resultsCsv(rows: readonly { row: number; matched: boolean; reason: string }[]): string {
-  return Papa.unparse(rows.map((r) => ({ row: r.row, matched: r.matched, reason: r.reason })));
+  const safe = rows.map((r) => ({ row: spreadsheetSafe(r.row), matched: spreadsheetSafe(r.matched), reason: spreadsheetSafe(r.reason) }));
+  return Papa.unparse(safe, { columns: ['row', 'matched', 'reason'] });
 }
