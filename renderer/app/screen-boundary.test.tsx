@@ -60,7 +60,7 @@ describe('a screen that throws', () => {
   it('fails in its own place: the header and the navigation stay, other screens open, the typed text survives Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = renderWithFragileScreen();
-    await screen.findByRole('heading', { name: 'Fragile' });
+    await screen.findByRole('heading', { name: 'Fragile' }, { timeout: 10_000 });
     fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'boom' } });
 
     const alert = await screen.findByRole('alert');
@@ -76,10 +76,10 @@ describe('a screen that throws', () => {
     expect(sessionStorage.getItem('flagdesk.draft.test.fragile')).toBe('boom');
 
     fireEvent.click(within(nav).getByRole('link', { name: 'Segments' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Segments' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Segments' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/segments');
     expect(screen.queryByText(/a fault in Flagdesk/)).toBeNull();
-  });
+  }, 20_000);
 });
 
 describe('the playground with a CSV row of one cell more than the header', () => {
@@ -98,5 +98,5 @@ describe('the playground with a CSV row of one cell more than the header', () =>
     expect(problems.textContent).toBe('row 2: 2 cells, but the header has 1 column; the row is left out');
     expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
     expect((csv as HTMLTextAreaElement).value).toBe('userId\nu1,');
-  });
+  }, 20_000);
 });

@@ -41,7 +41,7 @@ export function Shell() {
       <main id="main" className="content" tabIndex={-1}>
         <SaveNotice />
         <StatusNotice />
-        <ScreenBoundary key={location.pathname} screen={screenName(location.pathname)}>
+        <ScreenBoundary key={sectionOf(location.pathname)?.path ?? location.pathname} at={location.pathname} screen={screenName(location.pathname)}>
           <Suspense fallback={<Loading label="Opening…" />}>
             <Outlet />
           </Suspense>
@@ -52,8 +52,12 @@ export function Shell() {
   );
 }
 
+function sectionOf(pathname: string) {
+  return SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
 /** "the Playground screen", from the section the path is in. */
 function screenName(pathname: string): string {
-  const section = SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  const section = sectionOf(pathname);
   return section ? `the ${section.label} screen` : 'this screen';
 }
