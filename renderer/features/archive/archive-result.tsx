@@ -1,6 +1,7 @@
 import type { ArchiveRun } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Notice } from '../../components/notice';
+import { useWriteAccess } from '../connections';
 import { useRestoreDependencies, useRevive } from './api';
 import styles from './archive.module.css';
 
@@ -11,6 +12,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
   const revive = useRevive();
   const restore = useRestoreDependencies();
   const revived = revive.data;
+  const { canWrite, reason } = useWriteAccess();
   return (
     <section className="panel" aria-label="Archive result">
       {run.outcome === 'archived' && (
@@ -42,7 +44,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
       )}
       {run.archived.length > 0 && !revived && (
         <div className={styles.actions}>
-          <button type="button" className="button" disabled={revive.isPending} onClick={() => revive.mutate({ projectId, features: run.archived })}>
+          <button type="button" className="button" disabled={!canWrite || revive.isPending} title={reason} onClick={() => revive.mutate({ projectId, features: run.archived })}>
             {revive.isPending ? 'Reviving…' : `Revive ${run.archived.length === 1 ? 'it' : `these ${run.archived.length}`}`}
           </button>
         </div>
@@ -67,7 +69,8 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
               <button
                 type="button"
                 className="button button-primary"
-                disabled={restore.isPending}
+                disabled={!canWrite || restore.isPending}
+                title={reason}
                 onClick={() => restore.mutate({ projectId, children: revived.restorable.map((d) => d.child) })}
               >
                 Restore {revived.restorable.length === 1 ? 'this dependency' : `these ${revived.restorable.length} dependencies`}

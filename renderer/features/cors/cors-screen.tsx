@@ -14,7 +14,7 @@ import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { reviewLevel, useProtection } from '../connections';
+import { ReadOnlyNotice, reviewLevel, useProtection, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
@@ -40,6 +40,7 @@ export default function CorsScreen() {
         title="CORS"
         description="Web origins allowed to call the front-end API (/api/frontend) from a browser. The admin and client APIs are not affected."
       />
+      <ReadOnlyNotice />
       {config.isError && <ErrorBanner error={config.error} action="Loading the origins" onRetry={() => void config.refetch()} />}
       {config.isPending && !config.isError && <Loading label="Loading the origins…" />}
       {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} />}
@@ -80,6 +81,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             {invalid > 0 ? ` · ${invalid} the server would refuse` : ''}
             {duplicates > 0 ? ` · ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}
           </p>
+          <WriteFieldset>
           <div className={styles.toolbar}>
             <button type="button" className="button" onClick={() => update([...rows, ...toRows([''])])}>
               Add origin
@@ -143,6 +145,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             </button>
             {(invalid > 0 || duplicates > 0) && <span className="field-error">Fix the marked rows to save.</span>}
           </div>
+          </WriteFieldset>
           {confirming && (
             // Allowing every origin asks what the profile's level requires (at least a click: the danger must be
             // read); a read-only profile refuses every save with the explanation.
