@@ -68,6 +68,11 @@ const SERVER_ERRATA: { label: string; problem: RegExp; why: string }[] = [
     problem: /^\/features\/\d+ must have required property 'favorite'$/,
     why: 'a token (no user) gets no favorite key',
   },
+  {
+    label: 'GET /api/admin/projects/{projectId}/features/{featureName} 200',
+    problem: /^\/environments\/\d+ must NOT have additional properties: (yes|no)$/,
+    why: "6.10.1 adds each environment's metrics counters, yes and no",
+  },
 ];
 
 export interface ShapeVerdict {

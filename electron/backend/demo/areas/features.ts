@@ -7,6 +7,7 @@ import { findFeature, requireActiveFeature, requireFeatureInProject, requireProj
 import type { FeatureRecord, StrategyRecord } from '../model/state';
 import { checkOperators, storedConstraint, validateStrategyConstraints } from './constraints';
 import { checkSegmentLinks } from './segment-links';
+import { storedStrategyVariants } from './strategy-variants';
 
 /** Flags and their strategies: the reads the UI needs and the writes the fixtures use. */
 
@@ -167,7 +168,7 @@ export function addFeatureStrategy(
     sortOrder: env.strategies.length,
     constraints,
     parameters: { ...(input.parameters ?? {}) },
-    variants: [],
+    variants: storedStrategyVariants(input.variants ?? []),
     segments: [],
   };
   // checked before anything is stored, so a bad id leaves the flag untouched

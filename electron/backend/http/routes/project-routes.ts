@@ -129,6 +129,8 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
         if (body.constraints !== undefined) input.constraints = body.constraints;
         if (body.parameters !== undefined) input.parameters = body.parameters;
         if (body.segments !== undefined) input.segments = body.segments;
+        // as sent, undeclared keys included: the demo refuses those with joi's words, as the server does
+        if (body.variants !== undefined) input.variants = body.variants as AddStrategy['variants'];
         const { projectId = '', featureName = '', environment = '' } = params;
         // The real server answers 200 here, not 201.
         return reply.json(200, await backend.fixtures.addFeatureStrategy(projectId, featureName, environment, input));
