@@ -6,6 +6,7 @@ import { findStrategy, type StrategyLocation } from '../model/lookups';
 import { storedConstraint, validateStrategyConstraints } from './constraints';
 import { setEnvironmentEnabled, strategyView } from './features';
 import { checkSegmentLinks } from './segment-links';
+import { updatedStrategyVariants } from './strategy-variants';
 
 /**
  * One flag strategy read and replaced, as Unleash's getStrategy and updateStrategy do (docs/versions.md#what-each-write-records):
@@ -64,13 +65,16 @@ export function updateFeatureStrategy(
   validateStrategyConstraints(ctx.state, constraints);
   const segments = input.segments ? checkSegmentLinks(ctx.state, input.segments) : strategy.segments;
 
+  // checked before anything changes: a refused body leaves the strategy as it was
+  const variants = updatedStrategyVariants(input.variants ?? []);
+
   const before = strategyView(strategy);
   if (input.name !== undefined) strategy.name = input.name;
   if (input.parameters != null) strategy.parameters = { ...input.parameters };
   if (input.title != null) strategy.title = input.title;
   if (input.disabled != null) strategy.disabled = input.disabled;
   strategy.constraints = constraints;
-  strategy.variants = structuredClone(input.variants ?? []);
+  strategy.variants = variants;
   strategy.segments = segments;
   const after = strategyView(strategy);
   // the path's environment is what the event names: the server does not check it against the strategy's
