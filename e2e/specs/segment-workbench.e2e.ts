@@ -207,8 +207,11 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
     await app().core.dispatch('connections.setProtection', { id: 'demo', protection: 'read-only' }, { ...SENDER, frameUrl: page.url() });
     await page.reload();
     await page.getByTestId('protection-badge').getByText('Read-only').waitFor();
-    await page.getByRole('link', { name: 'New segment' }).click();
-    await page.getByLabel('Name').fill('e2e-never');
+    // Nothing invites a write: New segment is a disabled button, and the form itself renders read-only.
+    expect(await page.getByRole('button', { name: 'New segment' }).isDisabled()).toBe(true);
+    await page.goto(page.url().replace(/#.*$/, '#/segments/new'));
+    await page.getByTestId('read-only-notice').waitFor();
+    expect(await page.getByLabel('Name').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create segment' }).isDisabled()).toBe(true);
     // Whatever the page sends, main refuses it.
     const refused = await page.evaluate(`window.flagdesk.invoke('segments.create', { name: 'e2e-never', constraints: [] })`);
