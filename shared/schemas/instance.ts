@@ -137,7 +137,6 @@ export const featureStrategyUpdateSchema = z.looseObject({
   sortOrder: z.number().optional(),
   constraints: z.array(constraintSchema).optional(),
   parameters: z.record(z.string(), z.string()).optional(),
-  // as read back from the server (its stored shape); the server checks them as on create
   variants: z.array(strategyVariantSchema).optional(),
   segments: z.array(z.number().int()).optional(),
 });

@@ -1,4 +1,4 @@
-import { strategyVariantInputSchema, type StrategyVariant, type StrategyVariantInput } from '../../../../shared/schemas';
+import type { StrategyVariantInput } from '../../../../shared/schemas';
 import { badData, badDataDetails } from '../../errors';
 import type { StrategyVariantRecord } from '../model/state';
 
@@ -54,17 +54,4 @@ export function storedStrategyVariants(variants: readonly StrategyVariantInput[]
       weightType: variant.weightType,
     };
   });
-}
-
-/**
- * The stored variants for a strategy update's body, whose variants come in the stored shape they were read in: the
- * server checks them as on create, so they are taken as inputs first (a field missing or of the wrong kind is a 400).
- */
-export function updatedStrategyVariants(variants: readonly StrategyVariant[]): StrategyVariantRecord[] {
-  const inputs = variants.map((variant, index) => {
-    const parsed = strategyVariantInputSchema.loose().safeParse(variant);
-    if (!parsed.success) throw badDataDetails([{ message: `"[${index}]" is not a valid strategy variant: ${parsed.error.issues[0]?.message ?? 'invalid'}.` }]);
-    return parsed.data;
-  });
-  return storedStrategyVariants(inputs);
 }
