@@ -1,7 +1,8 @@
-import type { Key, ReactNode } from 'react';
+import { useContext, useLayoutEffect, useRef, type ContextType, type Key, type ReactNode } from 'react';
 import {
   Button,
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   FieldError,
   Header,
   Input,
@@ -41,6 +42,22 @@ interface Props {
   placeholder?: string;
   isDisabled?: boolean;
   className?: string;
+  /**
+   * A picker that adds each pick elsewhere (selectedKey stays null): after a pick the list closes and the field
+   * empties. Without it the list stays open over what lies below, since the selection it shows never changes.
+   */
+  closesOnPick?: boolean;
+}
+
+type ComboState = NonNullable<ContextType<typeof ComboBoxStateContext>>;
+
+/** Hands the ComboBox's state to its parent component (it lives in React Aria's context, inside the ComboBox). */
+function StateHandle({ intoRef }: { intoRef: { current: ComboState | null } }) {
+  const state = useContext(ComboBoxStateContext);
+  useLayoutEffect(() => {
+    intoRef.current = state;
+  });
+  return null;
 }
 
 function Item({ option }: { option: ComboOption }) {
@@ -54,12 +71,18 @@ function Item({ option }: { option: ComboOption }) {
 
 /** A labelled combobox (type to filter, arrows to choose) with the error and hint tied to it. */
 export function ComboBox(props: Props) {
-  const { label, options = [], groups, error, hint, placeholder, className } = props;
+  const { label, options = [], groups, error, hint, placeholder, className, closesOnPick = false } = props;
+  const state = useRef<ComboState | null>(null);
   return (
     <AriaComboBox
       className={`${styles.field} ${className ?? ''}`}
       selectedKey={props.selectedKey}
-      onSelectionChange={(key: Key | null) => props.onSelectionChange(key === null ? null : String(key))}
+      onSelectionChange={(key: Key | null) => {
+        props.onSelectionChange(key === null ? null : String(key));
+        // revert() closes the list and takes the field back to the (empty) selection, and marks that as the
+        // field's last text, so emptying it does not reopen the list
+        if (closesOnPick && key !== null) state.current?.revert();
+      }}
       allowsCustomValue={props.allowsCustomValue}
       {...(props.inputValue !== undefined ? { inputValue: props.inputValue } : {})}
       onInputChange={props.onInputChange}
@@ -67,6 +90,7 @@ export function ComboBox(props: Props) {
       isDisabled={props.isDisabled}
       menuTrigger="focus"
     >
+      {closesOnPick && <StateHandle intoRef={state} />}
       <Label className={styles.label}>{label}</Label>
       <div className={styles.control}>
         <Input className={styles.input} placeholder={placeholder} />
