@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
+describe.skipIf(!chromiumEndpoint)('CORS origins', { timeout: 90_000 }, () => {
   const app = useApp();
   let server: DemoServer | undefined;
   beforeAll(async () => {

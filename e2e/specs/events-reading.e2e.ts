@@ -60,11 +60,12 @@ describe.skipIf(!chromiumEndpoint)('reading the event history', { timeout: 90_00
       const history = page().getByRole('region', { name: 'History of e2e-reading-segment' });
       await history.getByText(/\(2 events\)/).waitFor();
       const heading = history.getByRole('heading', { name: /^History of e2e-reading-segment/ });
-      await expect.poll(() => heading.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
-      expect(await page().evaluate(() => document.activeElement?.contains(document.querySelector('[aria-label="History of e2e-reading-segment"]')) ?? false)).toBe(true);
+      // in the window, not below the fold, and focused (the region sits inside what holds focus)
+      await expect.poll(async () => {
+        const box = await heading.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 600;
+      }).toBe(true);
+      expect(await page().evaluate("document.activeElement?.contains(document.querySelector('[aria-label=\"History of e2e-reading-segment\"]')) ?? false")).toBe(true);
       await app().screenshot('events-history-in-view');
     } finally {
       await page().setViewportSize({ width: 1280, height: 800 });

@@ -3,7 +3,7 @@ import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scr
 import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-describe.skipIf(!chromiumEndpoint)('strategy types', () => {
+describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => {
   const app = useApp();
   let server: DemoServer | undefined;
   beforeAll(async () => {

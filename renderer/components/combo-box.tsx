@@ -1,8 +1,7 @@
-import { useContext, useLayoutEffect, useRef, type ContextType, type Key, type ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import {
   Button,
   ComboBox as AriaComboBox,
-  ComboBoxStateContext,
   FieldError,
   Header,
   Input,
@@ -42,22 +41,9 @@ interface Props {
   placeholder?: string;
   isDisabled?: boolean;
   className?: string;
-  /**
-   * A picker that adds each pick elsewhere (selectedKey stays null): after a pick the list closes and the field
-   * empties. Without it the list stays open over what lies below, since the selection it shows never changes.
-   */
-  closesOnPick?: boolean;
-}
-
-type ComboState = NonNullable<ContextType<typeof ComboBoxStateContext>>;
-
-/** Hands the ComboBox's state to its parent component (it lives in React Aria's context, inside the ComboBox). */
-function StateHandle({ intoRef }: { intoRef: { current: ComboState | null } }) {
-  const state = useContext(ComboBoxStateContext);
-  useLayoutEffect(() => {
-    intoRef.current = state;
-  });
-  return null;
+  /** When the list opens: on focus (the default), or only on typing, arrow keys and the button. */
+  menuTrigger?: 'focus' | 'input';
+  autoFocus?: boolean;
 }
 
 function Item({ option }: { option: ComboOption }) {
@@ -71,29 +57,22 @@ function Item({ option }: { option: ComboOption }) {
 
 /** A labelled combobox (type to filter, arrows to choose) with the error and hint tied to it. */
 export function ComboBox(props: Props) {
-  const { label, options = [], groups, error, hint, placeholder, className, closesOnPick = false } = props;
-  const state = useRef<ComboState | null>(null);
+  const { label, options = [], groups, error, hint, placeholder, className } = props;
   return (
     <AriaComboBox
       className={`${styles.field} ${className ?? ''}`}
       selectedKey={props.selectedKey}
-      onSelectionChange={(key: Key | null) => {
-        props.onSelectionChange(key === null ? null : String(key));
-        // revert() closes the list and takes the field back to the (empty) selection, and marks that as the
-        // field's last text, so emptying it does not reopen the list
-        if (closesOnPick && key !== null) state.current?.revert();
-      }}
+      onSelectionChange={(key: Key | null) => props.onSelectionChange(key === null ? null : String(key))}
       allowsCustomValue={props.allowsCustomValue}
       {...(props.inputValue !== undefined ? { inputValue: props.inputValue } : {})}
       onInputChange={props.onInputChange}
       isInvalid={error !== undefined}
       isDisabled={props.isDisabled}
-      menuTrigger="focus"
+      menuTrigger={props.menuTrigger ?? 'focus'}
     >
-      {closesOnPick && <StateHandle intoRef={state} />}
       <Label className={styles.label}>{label}</Label>
       <div className={styles.control}>
-        <Input className={styles.input} placeholder={placeholder} />
+        <Input className={styles.input} placeholder={placeholder} autoFocus={props.autoFocus} />
         <Button className={styles.trigger} aria-label={`Show ${label.toLowerCase()} choices`}>
           ▾
         </Button>

@@ -16,14 +16,23 @@ export function exactEventType(text: string): string | undefined {
 }
 
 /**
- * "Add a type": the seed's ~180 event types, grouped and searchable. A pick closes the list (it would cover the
- * first rows); Enter on a type typed in full adds it, as a pick would. Memoised on its one callback: rebuilding the
- * picker's collection cost ~15 ms on every filter change, in front of the query for the new filter.
+ * "Add a type": the seed's ~180 event types, grouped and searchable. Each pick is added as a filter and the field
+ * starts over, closed (its list would cover the first rows), with focus kept for the next type; Enter on a type
+ * typed in full adds it as a pick would. Memoised on its one callback: rebuilding the picker's collection cost
+ * ~15 ms on every filter change, in front of the query for the new filter.
  */
 export const TypePicker = memo(function TypePicker({ onAdd }: { onAdd(type: string): void }) {
   const [input, setInput] = useState('');
+  // a new field after each pick: the ComboBox keeps its list open while its (always empty) selection does not
+  // change, so the closed, empty field is a fresh one; it opens on typing, not on the focus it gets back
+  const [round, setRound] = useState(0);
   // the ComboBox answers both Enter and leaving the field with "no pick": only Enter adds the typed type
   const enter = useRef(false);
+  const added = (type: string) => {
+    onAdd(type);
+    setInput('');
+    setRound((n) => n + 1);
+  };
   return (
     <div
       className={styles.typePicker}
@@ -35,18 +44,19 @@ export const TypePicker = memo(function TypePicker({ onAdd }: { onAdd(type: stri
       }}
     >
       <ComboBox
+        key={round}
         className={styles.filterType}
         label="Add a type"
         groups={TYPE_GROUPS}
         selectedKey={null}
         inputValue={input}
         onInputChange={setInput}
-        closesOnPick
+        menuTrigger={round === 0 ? 'focus' : 'input'}
+        autoFocus={round > 0}
         onSelectionChange={(type) => {
           const typed = type === null && enter.current ? exactEventType(input) : undefined;
-          if (type === null && enter.current && input !== '' && typed === undefined) return; // an unknown text stays, to be corrected
-          if (type ?? typed) onAdd((type ?? typed) as string);
-          setInput('');
+          if (type !== null || typed !== undefined) added((type ?? typed) as string);
+          else if (!enter.current) setInput(''); // leaving the field drops an unfinished text; Enter keeps it
         }}
         placeholder="segment-updated…"
       />
