@@ -23,6 +23,15 @@ export function badDataDetails(details: ErrorDetail[]): ApiError {
   );
 }
 
+/** The schema detail of a value outside an enum, in Unleash's words (it names the property alone, unquoted values). */
+export function notAllowedDetail(property: string, allowed: readonly unknown[], provided: unknown): ErrorDetail & { path: string; message: string } {
+  const list = allowed.map((value) => `"${String(value)}"`).join(', ');
+  return {
+    path: property,
+    message: `The \`${property}\` property must be equal to one of the allowed values: ${list}. You provided "${String(provided)}", which is not valid. Please use one of the allowed values instead..`,
+  };
+}
+
 export function notFound(message = 'The requested resource could not be found'): ApiError {
   return new ApiError(404, 'NotFoundError', message);
 }

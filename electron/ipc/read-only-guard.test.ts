@@ -37,7 +37,12 @@ describe('read-only profiles, enforced by dispatch', () => {
     for (const channel of writes) {
       expect(await core.dispatch(channel, VALID_SAMPLES[channel], SENDER), channel).toMatchObject({
         ok: false,
-        error: { status: 403, name: 'ReadOnlyProfileError' },
+        error: {
+          status: 403,
+          name: 'ReadOnlyProfileError',
+          // The refusal says what happened and where the level is changed.
+          message: expect.stringMatching(/read-only.*protection level in Connections/),
+        },
       });
     }
     // Reads still answer, and nothing changed.

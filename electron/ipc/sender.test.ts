@@ -29,4 +29,33 @@ describe('sender policy', () => {
     expect(originOf('not a url')).toBeUndefined();
     expect(originOf('app://u:p@flagdesk/')).toBeUndefined();
   });
+
+  it('refuses, without throwing, whatever is not a sender from a trusted main frame on the app origin', () => {
+    const policy = createSenderPolicy();
+    policy.trust(1);
+    const good = { webContentsId: 1, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
+    expect(policy.isTrusted(good)).toBe(true);
+    const refused: Array<[string, unknown]> = [
+      ['no sender', undefined],
+      ['null', null],
+      ['a number', 1],
+      ['a subframe', { ...good, isMainFrame: false }],
+      ['a main frame said as "true"', { ...good, isMainFrame: 'true' }],
+      ['a URL that is an object, not text', { ...good, frameUrl: { toString: () => good.frameUrl } }],
+      ['another origin', { ...good, frameUrl: 'https://evil.example/index.html' }],
+      ['no URL at all', { ...good, frameUrl: 'not a url' }],
+      ['an untrusted window', { ...good, webContentsId: 2 }],
+      ['a window id that is not an integer', { ...good, webContentsId: 1.5 }],
+    ];
+    for (const [label, sender] of refused) {
+      expect(() => policy.isTrusted(sender as never), label).not.toThrow();
+      expect(policy.isTrusted(sender as never), label).toBe(false);
+    }
+  });
+
+  it('never counts a URL with a user name or a password alone as the app origin', () => {
+    expect(originOf('app://u@flagdesk/')).toBeUndefined();
+    expect(originOf('app://:p@flagdesk/')).toBeUndefined();
+    expect(originOf('app:///index.html')).toBeUndefined();
+  });
 });

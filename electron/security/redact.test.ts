@@ -20,6 +20,12 @@ describe('token redactor', () => {
   it('leaves text without the token, and secrets too short to be one, alone', () => {
     expect(redactSecrets('nothing here', [TOKEN])).toBe('nothing here');
     expect(redactSecrets('abc', ['abc'])).toBe('abc');
+    expect(redactSecrets('x abcd y', ['abcd'])).toBe(`x ${REDACTED} y`);
+  });
+
+  it('hides a longer spelling whole where a shorter one is its beginning', () => {
+    // "abcd&" is the start of its HTML-escaped spelling "abcd&amp;": the longer must win, or "amp;" is left over.
+    expect(redactSecrets('x abcd&amp; y', ['abcd&'])).toBe(`x ${REDACTED} y`);
   });
 
   it('redacts every string and key of a value, and keeps untouched parts as they are', () => {
@@ -36,5 +42,123 @@ describe('token redactor', () => {
     const out = redactDeep(value, (t) => t.replace('x', 'y'));
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * A token with every character an encoder treats specially (quote, backslash, the HTML five, a non-ASCII letter, a
+ * space, a control byte, URL delimiters, the characters form-encoding and URI-encoding disagree on) and a UTF-8
+ * length of 3n+1, so base64 pads with "==". Each spelling below is written out literally, not computed by the code
+ * under test: a redactor that forgets one of them leaks that spelling.
+ */
+const AWKWARD = 'Ab"c\\d&<>\'é x\t/+=?~!(';
+const AWKWARD_SPELLINGS: Record<string, string> = {
+  verbatim: AWKWARD,
+  'URI component': "Ab%22c%5Cd%26%3C%3E'%C3%A9%20x%09%2F%2B%3D%3F~!(",
+  URI: "Ab%22c%5Cd&%3C%3E'%C3%A9%20x%09/+=?~!(",
+  'component, space as +': "Ab%22c%5Cd%26%3C%3E'%C3%A9+x%09%2F%2B%3D%3F~!(",
+  'component twice': "Ab%2522c%255Cd%2526%253C%253E'%25C3%25A9%2520x%2509%252F%252B%253D%253F~!(",
+  'every byte escaped': '%41%62%22%63%5c%64%26%3c%3e%27%c3%a9%20%78%09%2f%2b%3d%3f%7e%21%28',
+  'form-encoded': 'Ab%22c%5Cd%26%3C%3E%27%C3%A9+x%09%2F%2B%3D%3F%7E%21%28',
+  'JSON string body': 'Ab\\"c\\\\d&<>\'é x\\t/+=?~!(',
+  'JSON unicode escapes':
+    'Ab\\u0022c\\u005cd\\u0026\\u003c\\u003e\\u0027\\u00e9\\u0020x\\u0009\\u002f\\u002b\\u003d\\u003f\\u007e\\u0021\\u0028',
+  'HTML numeric entities': 'Ab&#34;c\\d&#38;&#60;&#62;&#39;é x\t/+=?~!(',
+  'HTML named entities': 'Ab&quot;c\\d&amp;&lt;&gt;&#39;é x\t/+=?~!(',
+  base64: 'QWIiY1xkJjw+J8OpIHgJLys9P34hKA==',
+  'base64 unpadded': 'QWIiY1xkJjw+J8OpIHgJLys9P34hKA',
+  base64url: 'QWIiY1xkJjw-J8OpIHgJLys9P34hKA',
+  hex: '416222635c64263c3e27c3a92078092f2b3d3f7e2128',
+};
+
+describe('token redactor, every spelling of an awkward token', () => {
+  for (const [name, spelling] of Object.entries(AWKWARD_SPELLINGS)) {
+    it(`hides the ${name} spelling, wherever it stands in a text`, () => {
+      const redactor = createRedactor([AWKWARD]);
+      expect(redactor.text(`before ${spelling} after`)).toBe(`before ${REDACTED} after`);
+      expect(redactor.text(spelling)).toBe(REDACTED);
+    });
+  }
+
+  it('hides the unpadded base64 spelling even where padding-less text ends the line', () => {
+    const redactor = createRedactor([AWKWARD]);
+    expect(redactor.text(`x=${AWKWARD_SPELLINGS['base64 unpadded']}\n`)).toBe(`x=${REDACTED}\n`);
+  });
+});
+
+describe('deep redaction', () => {
+  it('returns the very same value, at every level, when nothing in it carries the token', () => {
+    const value = { list: [{ a: 'x' }, ['y']], nested: { b: 'z' } };
+    const out = createRedactor([TOKEN]).deep(value);
+    expect(out).toBe(value);
+    expect(redactDeep(['x', ['y']], (t) => t)).toEqual(['x', ['y']]);
+    const list = ['x', ['y']];
+    expect(redactDeep(list, (t) => t)).toBe(list);
+  });
+
+  it('copies only the path to a changed string, and never changes the value it was given', () => {
+    const untouched = ['a', { b: 'c' }];
+    const value = { untouched, hit: ['k', { deeper: [`t ${TOKEN}`] }] };
+    const out = createRedactor([TOKEN]).deep(value);
+    expect(out.hit).not.toBe(value.hit);
+    expect(out.hit).toEqual(['k', { deeper: [`t ${REDACTED}`] }]);
+    expect(out.untouched).toBe(untouched);
+    expect(value.hit[1]).toEqual({ deeper: [`t ${TOKEN}`] });
+  });
+
+  it('passes numbers, booleans, null and undefined through as they are', () => {
+    const value = { a: undefined, b: 1, c: true, d: null, e: [undefined, 2] };
+    expect(createRedactor([TOKEN]).deep(value)).toBe(value);
+    expect(redactDeep(undefined, (t) => t)).toBeUndefined();
+  });
+
+  it('gives back ordinary properties: enumerable, writable and configurable', () => {
+    const out = createRedactor([TOKEN]).deep({ note: `n ${TOKEN}` });
+    expect(Object.getOwnPropertyDescriptor(out, 'note')).toEqual({
+      value: `n ${REDACTED}`,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  });
+
+  it('redacts a key that carries the token even when its value is clean', () => {
+    const out = createRedactor([TOKEN]).deep({ [TOKEN]: 1 } as Record<string, number>);
+    expect(out).toEqual({ [REDACTED]: 1 });
+  });
+
+  it('hides a token nested deeper than it walks by turning that part into redacted text', () => {
+    let value: unknown = { secret: TOKEN };
+    for (let i = 0; i < 300; i += 1) value = [value];
+    const out = createRedactor([TOKEN]).deep(value);
+    const text = JSON.stringify(out);
+    expect(text).not.toContain(TOKEN);
+    expect(text).toContain(REDACTED);
+  });
+
+  it('walks 200 levels as structure and writes what lies deeper as text', () => {
+    // Objects and arrays alternate, so both kinds of step count towards the depth.
+    const nest = (levels: number): unknown => {
+      let value: unknown = { leaf: 'x' };
+      for (let i = 0; i < levels; i += 1) value = i % 2 ? [value] : { in: value };
+      return value;
+    };
+    const depthOf = (value: unknown): number => {
+      let depth = 0;
+      let item = value;
+      while (typeof item === 'object' && item !== null && !('leaf' in item)) {
+        item = Array.isArray(item) ? item[0] : (item as { in: unknown }).in;
+        depth += 1;
+      }
+      // A negative depth says the walk ended on text: the part was written out as a string.
+      return typeof item === 'string' ? -depth : depth;
+    };
+    const text = (t: string) => t.replace('x', 'y');
+    // 200 levels around the leaf: the leaf object sits at depth 200 and is still walked as an object.
+    expect(depthOf(redactDeep(nest(200), text))).toBe(200);
+    expect(JSON.stringify(redactDeep(nest(200), text))).toContain('{"leaf":"y"}');
+    // 201 levels: the leaf object is past the walk and is written as redacted text instead.
+    const deeper = redactDeep(nest(201), text);
+    expect(depthOf(deeper)).toBe(-201);
   });
 });

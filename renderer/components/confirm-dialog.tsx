@@ -65,7 +65,7 @@ export function ConfirmDialog({ level, profileName, title, body, name, confirmLa
         </>
       )}
       <DialogActions>
-        <button type="button" className="button button-quiet" onClick={onCancel} autoFocus={!needsName}>
+        <button type="button" className="button button-quiet" onClick={onCancel}>
           {readOnly ? 'Close' : 'Cancel'}
         </button>
         {!readOnly && (

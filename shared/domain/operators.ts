@@ -24,6 +24,28 @@ export const OPERATORS = [
 ] as const;
 
 export type Operator = (typeof OPERATORS)[number];
+
+/**
+ * The operators Unleash 6.10.1 accepts in a constraint (its constraintSchema enum, in this order): SEMVER_GTE,
+ * SEMVER_LTE and REGEX came later, and 6.10.1 answers 400 to them. The demo answers as 6.10.1 does.
+ */
+export const OPERATORS_6_10 = [
+  'NOT_IN',
+  'IN',
+  'STR_ENDS_WITH',
+  'STR_STARTS_WITH',
+  'STR_CONTAINS',
+  'NUM_EQ',
+  'NUM_GT',
+  'NUM_GTE',
+  'NUM_LT',
+  'NUM_LTE',
+  'DATE_AFTER',
+  'DATE_BEFORE',
+  'SEMVER_EQ',
+  'SEMVER_GT',
+  'SEMVER_LT',
+] as const satisfies readonly Operator[];
 export type ValueKind = 'string' | 'number' | 'date' | 'semver' | 'regex';
 
 export interface OperatorInfo {

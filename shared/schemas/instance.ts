@@ -26,6 +26,33 @@ export const environmentsSchema = z.looseObject({
   environments: z.array(environmentSchema),
 });
 
+/** The payload a variant hands the application, typed as Unleash types it. */
+export const VARIANT_PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
+export const WEIGHT_TYPES = ['variable', 'fix'] as const;
+
+/**
+ * A strategy variant as servers send it (6.x-8.x store them with the strategy and answer its variant when the
+ * strategy enables the flag). Lenient: only what the evaluator needs is required.
+ */
+export const strategyVariantSchema = z.looseObject({
+  name: z.string(),
+  weight: z.number(),
+  weightType: z.string().optional(),
+  stickiness: z.string().nullish(),
+  payload: z.looseObject({ type: z.string(), value: z.string() }).optional(),
+});
+export type StrategyVariant = z.infer<typeof strategyVariantSchema>;
+
+/** A strategy variant as we send it (createStrategyVariantSchema: name, weight 0-1000, weightType, stickiness). */
+export const strategyVariantInputSchema = z.strictObject({
+  name: z.string().min(1),
+  weight: z.number().int().min(0).max(1000),
+  weightType: z.enum(WEIGHT_TYPES),
+  stickiness: z.string().min(1),
+  payload: z.strictObject({ type: z.enum(VARIANT_PAYLOAD_TYPES), value: z.string() }).optional(),
+});
+export type StrategyVariantInput = z.infer<typeof strategyVariantInputSchema>;
+
 /** A strategy on a flag in one environment. 6.x ids are UUIDs, 8.x ids ULIDs. */
 export const featureStrategySchema = z.looseObject({
   id: z.string(),
@@ -36,6 +63,7 @@ export const featureStrategySchema = z.looseObject({
   constraints: z.array(constraintSchema).optional(),
   parameters: z.record(z.string(), z.string()).optional(),
   segments: z.array(z.number().int()).optional(),
+  variants: z.array(strategyVariantSchema).optional(),
 });
 export type FeatureStrategy = z.infer<typeof featureStrategySchema>;
 
@@ -93,6 +121,7 @@ export const addStrategySchema = z.strictObject({
   constraints: z.array(constraintSchema).optional(),
   parameters: z.record(z.string(), z.string()).optional(),
   segments: z.array(z.number().int()).optional(),
+  variants: z.array(strategyVariantInputSchema).optional(),
 });
 export type AddStrategy = z.infer<typeof addStrategySchema>;
 

@@ -11,9 +11,9 @@ describeTargets(
   'wire',
   WIRE_TARGETS,
   WIRE_AREAS.map((area) => ({ ...area, setup: (opened) => area.setup(opened.send) })),
-  async ({ send }, scenario, want, fx) => {
+  async ({ send, shapes }, scenario, want, fx) => {
     await scenario.arrange?.(send, fx);
     const request = typeof scenario.request === 'function' ? scenario.request(fx) : scenario.request;
-    return runExchange(send, request, want, fx);
+    return runExchange(send, request, want, fx, { shapes });
   },
 );

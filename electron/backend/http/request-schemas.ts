@@ -1,7 +1,7 @@
-import { OPERATORS } from '../../../shared/domain/operators';
+import { OPERATORS_6_10 } from '../../../shared/domain/operators';
 import { EVENT_TYPES } from '../../../shared/domain/event-types';
 import { LIMITS } from '../../../shared/domain/limits';
-import { PARAMETER_TYPES } from '../../../shared/schemas';
+import { PARAMETER_TYPES, VARIANT_PAYLOAD_TYPES, WEIGHT_TYPES } from '../../../shared/schemas';
 import { z } from 'zod';
 import { wire } from './wire-schema';
 import { EVENT_DATE_PATTERN, EVENT_FILTER_PATTERN } from '../../../shared/domain/event-query';
@@ -15,10 +15,10 @@ import { EVENT_DATE_PATTERN, EVENT_FILTER_PATTERN } from '../../../shared/domain
 
 export const segmentIdParams = wire.object({ id: wire.integer() });
 
-/** constraintSchema: additionalProperties false. */
+/** constraintSchema: additionalProperties false; 6.10.1's operators (SEMVER_GTE, SEMVER_LTE and REGEX are refused). */
 export const constraintBody = wire.strictObject({
   contextName: wire.string(),
-  operator: wire.enumOf(OPERATORS),
+  operator: wire.enumOf(OPERATORS_6_10),
   caseInsensitive: wire.boolean().optional(),
   inverted: wire.boolean().optional(),
   values: wire.array(wire.string()).optional(),
@@ -124,6 +124,15 @@ export const createFeatureBody = wire.object({
 });
 
 /** createFeatureStrategySchema. */
+/** createStrategyVariantSchema: extra keys pass here and are refused by the joi check after it (the demo's). */
+const strategyVariantBody = wire.object({
+  name: wire.string(),
+  weight: wire.integer({ min: 0, max: 1000 }),
+  weightType: wire.enumOf(WEIGHT_TYPES),
+  stickiness: wire.string(),
+  payload: wire.object({ type: wire.enumOf(VARIANT_PAYLOAD_TYPES), value: wire.string() }).optional(),
+});
+
 export const addStrategyBody = wire.object({
   name: wire.string(),
   title: wire.nullableString().optional(),
@@ -131,6 +140,7 @@ export const addStrategyBody = wire.object({
   sortOrder: wire.number().optional(),
   constraints: wire.array(constraintBody).optional(),
   parameters: wire.stringRecord().optional(),
+  variants: wire.array(strategyVariantBody).optional(),
   segments: wire.array(wire.integer()).optional(),
 });
 

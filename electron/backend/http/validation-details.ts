@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorDetail } from '../../../shared/schemas';
+import { notAllowedDetail } from '../errors';
 
 /**
  * The one place that turns zod issues into the detail Unleash's OpenAPI validator sends (docs/server-behaviour.md#errors,
@@ -59,12 +60,7 @@ export function issueDetail(part: RequestPart, issue: Issue): ErrorDetail & { me
   }
   if (issue.code === 'invalid_value') {
     // Unleash names the property alone here, and quotes the value without JSON encoding it.
-    const property = String(issue.path[issue.path.length - 1] ?? part);
-    const allowed = issue.values.map((value) => `"${String(value)}"`).join(', ');
-    return {
-      path: property,
-      message: `The \`${property}\` property ${issue.message}: ${allowed}. You provided "${String(issue.input)}", which is not valid. Please use one of the allowed values instead..`,
-    };
+    return notAllowedDetail(String(issue.path[issue.path.length - 1] ?? part), issue.values, issue.input);
   }
   const path = pointer(part, issue.path);
   return { path, message: `The \`${path}\` property ${issue.message}. You sent ${JSON.stringify(issue.input)}.` };

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { spreadsheetSafe, spreadsheetSafeRow } from '../../../shared/csv/spreadsheet-safe';
 import type { FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-export';
 
@@ -27,18 +28,15 @@ export function eventFormat(format: ExportFormat, columns: readonly ExportColumn
   }
 }
 
-/** RFC 4180 through csv-stringify: CRLF records, fields quoted when they hold a quote, comma or line break. */
+/**
+ * RFC 4180 through csv-stringify: CRLF records, fields quoted when they hold a quote, comma or line break; every
+ * cell (the header too) made spreadsheet-safe first (shared/csv/spreadsheet-safe.ts).
+ */
 function csvFormat(columns: readonly ExportColumn[]): EventFormat {
   const options = { record_delimiter: 'windows' as const };
   return {
-    head: () => stringify([columns.slice()], options),
-    page: (events) => (events.length ? stringify(events.map((event) => columns.map((column) => cell(event, column))), options) : ''),
+    head: () => stringify([spreadsheetSafeRow(columns)], options),
+    page: (events) => (events.length ? stringify(events.map((event) => columns.map((column) => spreadsheetSafe(event[column]))), options) : ''),
     tail: () => '',
   };
-}
-
-function cell(event: FlagEvent, column: ExportColumn): string {
-  const value = event[column];
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

@@ -1,10 +1,12 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
 import { fakeEventLog } from '../test-support/fake-event-log';
+import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
 import { ExportCancelled, exportEvents, type ExportJob } from './export-events';
 
 let dir: string;
@@ -84,6 +86,41 @@ describe('exportEvents', () => {
     expect(await readFile(target, 'utf8')).toBe('id,summary,data,project\r\n7,"said ""hi"", then\nleft","{""name"":""a,b""}",\r\n');
   });
 
+  describe('OWASP CSV-injection payloads from the server', () => {
+    // each payload as a flag name, a user and a summary: what anyone who can create a flag could plant
+    const planted: FlagEvent[] = owasp.payloads.map((payload, index) => ({
+      id: index + 1,
+      type: 'feature-created',
+      createdBy: payload,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      featureName: payload,
+      summary: payload,
+      data: { name: payload },
+    }));
+    const plantedQuery = async () => ({ events: planted, total: planted.length });
+    const columns = ['id', 'featureName', 'createdBy', 'summary', 'data'] as const;
+
+    it('CSV: every such cell starts with a quote, the rest of it as sent', async () => {
+      const target = join(dir, 'planted.csv');
+      await exportEvents(job({ query: plantedQuery, format: 'csv', columns: [...columns], target }));
+      const rows = Papa.parse<string[]>((await readFile(target, 'utf8')).replace(/\r\n$/, ''), { newline: '\r\n' }).data;
+      expect(rows).toHaveLength(planted.length + 1);
+      rows.slice(1).forEach((row, index) => {
+        const payload = owasp.payloads[index]!;
+        expect(row.slice(1, 4)).toEqual([`'${payload}`, `'${payload}`, `'${payload}`]);
+        expect(row[4]).toBe(JSON.stringify({ name: payload })); // JSON text starts with { and is not a formula
+      });
+    });
+
+    it.each(['json', 'jsonl'] as const)('%s keeps the values exactly as sent', async (format) => {
+      const target = join(dir, `planted.${format}`);
+      await exportEvents(job({ query: plantedQuery, format, target }));
+      const text = await readFile(target, 'utf8');
+      const events = (format === 'json' ? JSON.parse(text) : text.trimEnd().split('\n').map((line) => JSON.parse(line))) as FlagEvent[];
+      expect(events).toEqual(planted);
+    });
+  });
+
   it('skips events already written when new ones arrive mid-export and push the pages down', async () => {
     const all = await everyEvent({});
     let calls = 0;
@@ -136,7 +173,7 @@ describe('exportEvents', () => {
     expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual(log.all().map((event) => event.id));
     expect(Math.max(...log.requests.map((params) => Number(params.offset ?? 0)))).toBeLessThan(20_000);
     expect(new Set(progress)).toEqual(new Set([150_000])); // the whole count from the first answer on
-  });
+  }, 30_000); // 150,000 events: seconds on a loaded machine
 
   it("with a filter's date range: exactly the events of those days, each request kept within them", async () => {
     const log = fakeEventLog({ count: 150_000, everyMs: 180_000, newest: new Date('2026-06-01T12:00:00.000Z') });

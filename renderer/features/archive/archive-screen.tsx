@@ -9,7 +9,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { reviewLevel, useProtection } from '../connections';
+import { ReadOnlyNotice, reviewLevel, useProtection, useWriteAccess } from '../connections';
 import { instanceQueries } from '../instance';
 import { archiveQueries, useArchiveRun, useExportReport } from './api';
 import styles from './archive.module.css';
@@ -40,6 +40,7 @@ export default function ArchiveScreen() {
   const selection = useMemo(() => (params.get('flags') ?? '').split(',').filter((name) => name !== ''), [params]);
   const profileId = useActiveProfileId();
   const { level, profileName } = useProtection();
+  const { canWrite, reason } = useWriteAccess();
   const projects = useInstanceQuery(instanceQueries.projects);
   const flags = useInstanceQuery((p) => instanceQueries.features(p, projectId));
   const validation = useInstanceQuery((p) => archiveQueries.validate(p, projectId, selection));
@@ -93,6 +94,7 @@ export default function ArchiveScreen() {
         title="Archive check"
         description="Choose flags, see what archiving them would leave behind or delete, then archive with nothing silently lost."
       />
+      <ReadOnlyNotice />
       {lastRun && <ArchiveResult key={JSON.stringify(lastRun.run.archived)} projectId={lastRun.projectId} run={lastRun.run} />}
       <div className={styles.layout}>
         <div className="panel">
@@ -173,7 +175,8 @@ export default function ArchiveScreen() {
             <button
               type="button"
               className="button button-danger"
-              disabled={!impact || impact.verdict === 'blocked' || impact.verdict === 'empty' || run.isPending}
+              disabled={!canWrite || !impact || impact.verdict === 'blocked' || impact.verdict === 'empty' || run.isPending}
+              title={reason}
               onClick={() => setConfirming(true)}
             >
               {run.isPending ? 'Archiving…' : `Archive ${selection.length} ${selection.length === 1 ? 'flag' : 'flags'}`}

@@ -10,3 +10,4 @@ export {
   useServerLimitation,
 } from './api';
 export { ProtectionBadge, reviewLevel, useGuardedAction, useProtection } from './protection';
+export { ReadOnlyNotice, useWriteAccess, WriteFieldset, WriteLink, type WriteAccess } from './write-access';

@@ -112,7 +112,11 @@ export function ProfileRow({ profile, active, onEdit }: Props) {
           </button>
         )}
         {resettable && (
-          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming('reset')} disabled={reset.isPending}>
+          <button type="button" className="button button-danger-quiet" onClick={() => setConfirming('reset')}
+            // Resetting rewrites the demo's data: a read-only demo keeps it, and the tooltip says where to change that.
+            disabled={reset.isPending || profile.protection === 'read-only'}
+            title={profile.protection === 'read-only' ? 'This profile is read-only: set its protection level above to reset its data.' : undefined}
+          >
             {reset.isPending ? 'Resetting…' : 'Reset demo data'}
           </button>
         )}

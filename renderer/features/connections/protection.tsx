@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { PROTECTION_INFO, type ProtectionLevel } from '../../../shared/domain/protection';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog';
 import { useActiveProfile } from './api';
+import { useWriteAccess } from './write-access';
 
 /** The active profile's protection level ('none' until the status is known: nothing can be written before). */
 export function useProtection(): { level: ProtectionLevel; profileName: string } {
@@ -24,6 +25,7 @@ export function reviewLevel(level: ProtectionLevel): ProtectionLevel {
  */
 export function useGuardedAction(): { guard: (request: ConfirmRequest, action: () => void) => void; dialog: ReactNode; readOnly: boolean } {
   const { level, profileName } = useProtection();
+  const { canWrite } = useWriteAccess();
   const [pending, setPending] = useState<{ request: ConfirmRequest; action: () => void } | null>(null);
   const guard = useCallback(
     (request: ConfirmRequest, action: () => void) => {
@@ -44,7 +46,8 @@ export function useGuardedAction(): { guard: (request: ConfirmRequest, action: (
       }}
     />
   ) : null;
-  return { guard, dialog, readOnly: level === 'read-only' };
+  // `readOnly` is also true while the profile loads: no write control is live before its level is known.
+  return { guard, dialog, readOnly: !canWrite };
 }
 
 const BADGE: Record<ProtectionLevel, string | null> = {

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
-import { reviewLevel, useProtection } from '../connections';
+import { reviewLevel, useProtection, useWriteAccess } from '../connections';
 import { OriginsDangerNotice } from '../cors';
 import { ChangeDetails, strategyTypeQueries } from '../strategy-types';
 import { currentStateQuery, eventQueries, useRestoreVersion } from './api';
@@ -65,6 +65,7 @@ export function EntityTimeline({ entity, events, loading, names, currentId, onRe
   const restorable = canRestore(entity.kind) ? (entity.kind as Restorable) : null;
   const [comparing, setComparing] = useState<EntityVersion | null>(null);
   const [restoring, setRestoring] = useState<EntityVersion | null>(null);
+  const { canWrite, reason } = useWriteAccess();
   if (loading) return <p className="muted">Loading the history…</p>;
   return (
     <section aria-label={`History of ${entity.label}`} className={styles.timeline}>
@@ -87,7 +88,7 @@ export function EntityTimeline({ entity, events, loading, names, currentId, onRe
                 <button type="button" className="button button-quiet" onClick={() => setComparing(version)}>
                   Compare with current
                 </button>
-                <button type="button" className="button button-quiet" onClick={() => setRestoring(version)} disabled={!restoreWriteOf(restorable, entity.key, version.after)}>
+                <button type="button" className="button button-quiet" onClick={() => setRestoring(version)} disabled={!canWrite || !restoreWriteOf(restorable, entity.key, version.after)} title={reason}>
                   Restore this version
                 </button>
               </div>

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { useGuardedAction } from '../connections';
+import { ReadOnlyNotice, useGuardedAction, useWriteAccess } from '../connections';
 import { instanceQueries } from '../instance';
 import { segmentQueries, useSetStrategySegments } from '../segments';
 import styles from './flags.module.css';
@@ -67,6 +67,7 @@ export default function BulkAssignScreen() {
   const [failures, setFailures] = useState<{ key: string; error: unknown }[]>([]);
   const save = useSetStrategySegments();
   const { guard, dialog, readOnly } = useGuardedAction();
+  const { reason } = useWriteAccess();
   const ids = { segment: useId(), filter: useId() };
   const byId = new Map((segments.data ?? []).map((s) => [s.id, s.name] as const));
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
@@ -116,6 +117,7 @@ export default function BulkAssignScreen() {
   return (
     <section aria-label="Assign segments in bulk">
       <PageHeader title="Assign segments in bulk" description="Pick strategies across projects, flags and environments; add or remove one segment on all of them." />
+      <ReadOnlyNotice />
       <div className={styles.controls}>
         <div>
           <label htmlFor={ids.segment}>Segment</label>
@@ -189,7 +191,7 @@ export default function BulkAssignScreen() {
         <span data-testid="bulk-preview">
           {segmentId === 0 ? 'Choose a segment.' : `${chosen.length} selected: ${applicable.length} will change${overLimit.length ? `, ${overLimit.length} over the limit (skipped)` : ''}, ${chosen.length - changes.length} already ${mode === 'add' ? 'have it' : 'without it'}.`}
         </span>
-        <button type="button" className="button button-primary" disabled={readOnly || applying || segmentId === 0 || applicable.length === 0} onClick={apply}>
+        <button type="button" className="button button-primary" disabled={readOnly || applying || segmentId === 0 || applicable.length === 0} title={reason} onClick={apply}>
           {applying ? 'Applying…' : `Apply to ${applicable.length} strategies`}
         </button>
       </div>

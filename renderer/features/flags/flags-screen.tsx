@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { ReadOnlyNotice, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
 import { ConstraintLine } from '../segments';
 import { StrategySegments } from './strategy-segments';
@@ -136,11 +137,12 @@ export default function FlagsScreen() {
         title={title}
         description="Each strategy with its constraints, parameters and segments."
         actions={
-          <Link className="button" to="/bulk-assign">
+          <WriteLink className="button" to="/bulk-assign">
             Assign segments in bulk
-          </Link>
+          </WriteLink>
         }
       />
+      {featureName && <ReadOnlyNotice />}
       <Crumbs projectId={projectId} featureName={featureName} />
       {!projectId && <Projects />}
       {projectId && !featureName && <Flags projectId={projectId} />}

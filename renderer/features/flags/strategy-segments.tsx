@@ -4,7 +4,7 @@ import { limitsOf, type AdminSegment, type FeatureStrategy } from '../../../shar
 import { ErrorBanner } from '../../components/error-banner';
 import { notify } from '../../components/toast';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { useGuardedAction } from '../connections';
+import { useGuardedAction, useWriteAccess } from '../connections';
 import { instanceQueries } from '../instance';
 import { segmentQueries, useSetStrategySegments } from '../segments';
 import styles from './flags.module.css';
@@ -28,6 +28,7 @@ export function StrategySegments({ projectId, featureName, environment, producti
   const filterId = useId();
   const save = useSetStrategySegments();
   const { guard, dialog, readOnly } = useGuardedAction();
+  const { reason } = useWriteAccess();
   const byId = new Map((segments.data ?? []).map((s) => [s.id, s] as const));
   const label = strategy.title || strategy.name;
 
@@ -69,7 +70,7 @@ export function StrategySegments({ projectId, featureName, environment, producti
             {byId.get(id)?.name ?? `#${id}`}
           </Link>
         ))}
-        <button type="button" className="button button-quiet" disabled={readOnly} onClick={() => setEditing(current)} aria-label={`Change segments of ${label} in ${environment}`}>
+        <button type="button" className="button button-quiet" disabled={readOnly} title={reason} onClick={() => setEditing(current)} aria-label={`Change segments of ${label} in ${environment}`}>
           Change…
         </button>
         {dialog}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
 import { parseContextsCsv, resultsCsv } from './csv-contexts';
 
 describe('CSV contexts', () => {
@@ -12,5 +14,12 @@ describe('CSV contexts', () => {
     expect(resultsCsv([{ index: 0, matched: false, reason: 'tier "x" is not one of ["gold"]' }])).toBe(
       'row,matched,reason\r\n1,false,"tier ""x"" is not one of [""gold""]"',
     );
+  });
+
+  it('exports the OWASP CSV-injection payloads (a reason quotes what the server sent) as text, never as formulas', () => {
+    const rows = owasp.payloads.map((payload, index) => ({ index, matched: false, reason: payload }));
+    const parsed = Papa.parse<string[]>(resultsCsv(rows), { newline: '\r\n' }).data;
+    expect(parsed[0]).toEqual(['row', 'matched', 'reason']);
+    expect(parsed.slice(1).map((row) => row[2])).toEqual(owasp.payloads.map((payload) => `'${payload}`));
   });
 });

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { spreadsheetSafe } from '../../../shared/csv/spreadsheet-safe';
 import type { EvaluationContext } from '../../../shared/evaluation';
 
 const TOP_LEVEL = new Set(['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime']);
@@ -24,7 +25,8 @@ export function parseContextsCsv(text: string): { contexts: EvaluationContext[];
   return { contexts, errors: result.errors.slice(0, 5).map((e) => `row ${(e.row ?? 0) + 2}: ${e.message}`) };
 }
 
-/** CSV of a batch's outcome, one line per context. */
+/** CSV of a batch's outcome, one line per context; the reason quotes server text, so cells are made spreadsheet-safe. */
 export function resultsCsv(rows: readonly { index: number; matched: boolean; reason: string }[]): string {
-  return Papa.unparse(rows.map((r) => ({ row: r.index + 1, matched: r.matched, reason: r.reason })));
+  const safe = rows.map((r) => ({ row: spreadsheetSafe(r.index + 1), matched: spreadsheetSafe(r.matched), reason: spreadsheetSafe(r.reason) }));
+  return Papa.unparse(safe, { columns: ['row', 'matched', 'reason'] });
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { SetStrategySegments, UpsertSegment } from '../../../shared/schemas';
+import { MutationObserver, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
+import type { Segment, SetStrategySegments, UpsertSegment } from '../../../shared/schemas';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
 import { useActiveProfileId } from '../../lib/active-profile';
@@ -37,6 +37,18 @@ function segmentWriteMeta(profileId: string) {
 export function useCreateSegment() {
   const profileId = useActiveProfileId() ?? '';
   return useMutation({ mutationFn: (segment: UpsertSegment) => call('segments.create', segment), meta: segmentWriteMeta(profileId) });
+}
+
+/**
+ * Creates a segment again as it was deleted (Undo in the delete's toast). It runs after the editor that deleted it
+ * has gone, so it is not tied to a component: an observer on the app's client, with the same `meta` as a create.
+ */
+export function recreateSegment(client: QueryClient, profileId: string, segment: UpsertSegment): Promise<Segment> {
+  const observer = new MutationObserver(client, {
+    mutationFn: (body: UpsertSegment) => call('segments.create', body),
+    meta: segmentWriteMeta(profileId),
+  });
+  return observer.mutate(segment);
 }
 
 export function useUpdateSegment() {

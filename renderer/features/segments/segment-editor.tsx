@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
-import { limitsOf, type Segment, type UpsertSegment } from '../../../shared/schemas';
+import { limitsOf, upsertSegmentSchema, type Segment, type UpsertSegment } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { ErrorBanner } from '../../components/error-banner';
@@ -14,9 +14,9 @@ import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { useGuardedAction, useProtection } from '../connections';
+import { ReadOnlyNotice, useGuardedAction, useProtection, WriteFieldset, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
-import { segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
+import { recreateSegment, segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
 import { describeSegment } from './constraint-summary';
 import { ConflictDialog } from './conflict-dialog';
 import { ConstraintRow } from './constraint-row';
@@ -127,11 +127,11 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const onDelete = () => {
     if (!editing) return;
     if (inUse) return setStep({ kind: 'in-use' });
-    guard({ title: `Delete segment “${editing.name}”?`, body: <p>The segment is not used by any strategy. This cannot be undone.</p>, name: editing.name, confirmLabel: 'Delete segment' }, () =>
+    guard({ title: `Delete segment “${editing.name}”?`, body: <p>The segment is not used by any strategy. Undo re-creates it with a new id.</p>, name: editing.name, confirmLabel: 'Delete segment' }, () =>
       remove.mutate(editing.id, {
         onSuccess: () => {
           leaving.current = true;
-          notify({ title: `Segment “${editing.name}” deleted`, tone: 'ok' });
+          notify({ title: `Segment “${editing.name}” deleted`, tone: 'ok', action: { label: 'Undo', onAction: () => undoDelete(client, profileId, editing) } });
           void navigate('/segments');
         },
         onError: (error) => {
@@ -153,9 +153,9 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
         actions={
           editing ? (
             <>
-              <Link className="button" to={`/segments/${editing.id}/duplicate`}>
+              <WriteLink className="button" to={`/segments/${editing.id}/duplicate`}>
                 Duplicate
-              </Link>
+              </WriteLink>
               <button type="button" className="button button-danger-quiet" onClick={onDelete} disabled={readOnly || remove.isPending}>
                 Delete
               </button>
@@ -163,10 +163,12 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {remove.isError && !(remove.error instanceof ApiError && remove.error.status === 409) && <ErrorBanner error={remove.error} action="Deleting the segment" />}
       <div className={styles.layout}>
         <FormProvider {...form}>
           <form className={styles.form} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate aria-label="Segment">
+            <WriteFieldset>
             <div className={styles.fields}>
               <div className="field">
                 <label htmlFor="segment-name">Name</label>
@@ -222,7 +224,6 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
               {saveError && !(saveError instanceof ApiError && saveError.details?.length) && (
                 <ErrorBanner error={saveError} action={editing ? 'Saving the segment' : 'Creating the segment'} />
               )}
-              {readOnly && <p className="muted">“{profileName}” is read-only: nothing can be saved.</p>}
               <button type="submit" className="button button-primary" disabled={saving || readOnly}>
                 {saving ? 'Saving…' : editing ? 'Save segment' : 'Create segment'}
               </button>
@@ -230,6 +231,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
                 Cancel
               </Link>
             </div>
+            </WriteFieldset>
           </form>
         </FormProvider>
         <aside className={styles.side}>
@@ -308,5 +310,31 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
         </Dialog>
       )}
     </section>
+  );
+}
+
+/**
+ * Undo of a delete: the segment is created again with its name, description, project and constraints. Only an
+ * unused segment can be deleted, so no strategy referred to it and none loses a reference; the server gives it a
+ * new id, which the toast says.
+ */
+function undoDelete(client: QueryClient, profileId: string, deleted: Segment) {
+  // The stored constraints as they were (not through the form, which would normalise them); the schema drops
+  // nothing a create accepts and refuses what it does not, and that refusal is said in the toast.
+  const body = () =>
+    upsertSegmentSchema.parse({
+      name: deleted.name,
+      description: deleted.description ?? null,
+      project: deleted.project ?? null,
+      constraints: deleted.constraints.map(({ contextName, operator, values, value, inverted, caseInsensitive }) => ({ contextName, operator, values, value, inverted, caseInsensitive })),
+    });
+  Promise.resolve().then(() => recreateSegment(client, profileId, body())).then(
+    (created) =>
+      notify({
+        title: `Segment “${created.name}” is back`,
+        description: created.id === deleted.id ? undefined : `Re-created as #${created.id} (it was #${deleted.id}): the server gives a new segment a new id.`,
+        tone: 'ok',
+      }),
+    (error: unknown) => notify({ title: `Segment “${deleted.name}” could not be re-created`, description: error instanceof Error ? error.message : String(error), tone: 'error' }),
   );
 }

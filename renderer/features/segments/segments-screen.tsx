@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { ReadOnlyNotice, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
 import { segmentQueries } from './api';
 import { ConstraintLine } from './constraint-line';
@@ -106,18 +107,19 @@ export default function SegmentsScreen() {
             <button type="button" className="button" onClick={() => void segments.refetch()} disabled={segments.isFetching}>
               {segments.isFetching && list ? 'Refreshing…' : 'Refresh'}
             </button>
-            <Link to="/segments/new" className="button button-primary">
+            <WriteLink to="/segments/new" className="button button-primary">
               New segment
-            </Link>
+            </WriteLink>
           </>
         }
       />
+      <ReadOnlyNotice />
       {segments.isError && <ErrorBanner error={segments.error} action="Loading segments" onRetry={() => void segments.refetch()} />}
       {segments.isPending && !segments.isError && <Loading label="Loading segments…" />}
       {list && list.length === 0 && (
         <EmptyState title="No segments yet">
           Segments group constraints (such as a list of user ids or regions) so many strategies can share them.{' '}
-          <Link to="/segments/new">Create the first one</Link>
+          <WriteLink to="/segments/new">Create the first one</WriteLink>
         </EmptyState>
       )}
       {list && list.length > 0 && (

@@ -9,6 +9,7 @@ import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { ReadOnlyNotice, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { strategyTypeQueries, useUpdateStrategyType } from './api';
 import { ChangeReview } from './change-review';
@@ -32,6 +33,7 @@ export default function StrategyTypeEditorScreen() {
           Unleash refuses every change to built-in strategy types (it answers 500 "Cannot edit strategy {name}").
         </Notice>
       )}
+      {type && type.editable && <ReadOnlyNotice />}
       {type && type.editable && <Editor key={JSON.stringify(type)} type={type} />}
     </section>
   );
@@ -68,6 +70,7 @@ function Editor({ type }: { type: StrategyType }) {
   return (
     <div className={styles.editorLayout}>
       <form className="panel form" onSubmit={(event) => void submit(event)} aria-label="Edit strategy type">
+        <WriteFieldset>
         <p className="muted">
           Used by {usage.data ? usages.length : '…'} flag {usages.length === 1 ? 'strategy' : 'strategies'}
           {usages.length > 0 ? `: ${[...new Set(usages.map((u) => u.featureName))].join(', ')}` : ''}.
@@ -150,6 +153,7 @@ function Editor({ type }: { type: StrategyType }) {
             Discard changes
           </button>
         </div>
+        </WriteFieldset>
         <ChangeReview name={type.name} change={review} onCancel={() => setReview(null)} onConfirm={confirm} />
       </form>
       <div>

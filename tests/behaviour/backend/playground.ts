@@ -1,12 +1,16 @@
 import { expect } from 'vitest';
-import type { PlaygroundResponse } from '../../../shared/evaluation';
+import { clientStateFromAdmin, createEvaluator, type PlaygroundResponse } from '../../../shared/evaluation';
 import { backendArea, type BackendScenario } from './scenario';
 import { newFeature, newSegment } from './fixtures';
 
 /** POST /api/admin/playground through each backend: the demo in-process, and the remote backend over HTTP. */
 interface Fx {
   flag: string;
+  /** On in development through one strategy that carries the variant `blue`. */
+  variantFlag: string;
 }
+
+const BLUE = { name: 'blue', weight: 1000, weightType: 'variable' as const, stickiness: 'default', payload: { type: 'string' as const, value: 'b' } };
 
 const APP = { appName: 'flagdesk-behaviour' };
 const flagIn = (value: unknown, name: string) => (value as PlaygroundResponse).features.find((f) => f.name === name);
@@ -37,6 +41,24 @@ const scenarios: BackendScenario<Fx>[] = [
       },
     },
   },
+  {
+    name: "a strategy's variants: the server answers the strategy's variant, and so does the local evaluator",
+    run: async (b, fx) => ({
+      server: await b.playground({ environment: 'development', projects: ['default'], context: { ...APP, userId: 'u1' } }),
+      flag: await b.getFeature({ projectId: 'default', featureName: fx.variantFlag }),
+    }),
+    expect: {
+      result: (value, fx) => {
+        const { server, flag } = value as { server: PlaygroundResponse; flag: Parameters<typeof clientStateFromAdmin>[0][number] };
+        expect(flagIn(server, fx.variantFlag)).toMatchObject({
+          isEnabled: true,
+          variant: { name: 'blue', enabled: true, payload: BLUE.payload, feature_enabled: true },
+        });
+        const local = createEvaluator(clientStateFromAdmin([flag], [], 'development')).evaluate(fx.variantFlag, { ...APP, userId: 'u1' });
+        expect(local.variant).toMatchObject({ name: 'blue', enabled: true, payload: BLUE.payload });
+      },
+    },
+  },
 ];
 
 export const playgroundBackend = backendArea<Fx>({
@@ -52,7 +74,14 @@ export const playgroundBackend = backendArea<Fx>({
       segments: [segment.id],
     });
     await backend.fixtures.setEnvironmentEnabled('default', flag, 'development', true);
-    return { flag };
+    const variantFlag = await newFeature(backend, 'pgb-variants');
+    await backend.fixtures.addFeatureStrategy('default', variantFlag, 'development', {
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'default', groupId: variantFlag },
+      variants: [BLUE],
+    });
+    await backend.fixtures.setEnvironmentEnabled('default', variantFlag, 'development', true);
+    return { flag, variantFlag };
   },
   scenarios,
 });

@@ -5,6 +5,8 @@ import { fetchSender, jsonOrUndefined, prepare, type Send } from './wire-client'
 
 export interface OpenTarget extends Opened {
   send: Send;
+  /** Whether every answer must fit Unleash 6.10.1's documented response schemas (the demo targets: they claim 6.10.1). */
+  shapes: boolean;
 }
 
 export type WireTarget = SuiteTarget<OpenTarget>;
@@ -47,7 +49,7 @@ const httpFace: WireTarget = {
       for (const [key, value] of Object.entries(response.headers ?? {})) headers[key.toLowerCase()] = String(value);
       return { status: response.status, headers, text, json: jsonOrUndefined(text) };
     };
-    return { send, major: await reportedMajor(send), close: async () => undefined };
+    return { send, shapes: true, major: await reportedMajor(send), close: async () => undefined };
   },
 };
 
@@ -58,7 +60,7 @@ const demoServer: WireTarget = {
     const server = await startDemoServer(DEMO_TOKEN);
     const send = fetchSender(server.url, server.token);
     try {
-      return { send, major: await reportedMajor(send), close: () => server.stop() };
+      return { send, shapes: true, major: await reportedMajor(send), close: () => server.stop() };
     } catch (error) {
       await server.stop();
       throw error;
@@ -80,7 +82,10 @@ function realTarget(major: 6 | 7 | 8): WireTarget {
     async open() {
       if (!server) throw new Error(`UNLEASH_URL_${major} is not set`);
       const send = fetchSender(server.url, server.token);
-      return { send, major: await reportedMajor(send), close: async () => undefined };
+      const reported = await reportedMajor(send);
+      // FLAGDESK_CHECK_REAL_SHAPES=1 holds real 6.10.1 to its own document too: how its errata were found
+      const shapes = reported === 6 && process.env.FLAGDESK_CHECK_REAL_SHAPES === '1';
+      return { send, shapes, major: reported, close: async () => undefined };
     },
   };
 }

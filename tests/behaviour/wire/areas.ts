@@ -9,6 +9,7 @@ import { archiveValidationArea } from './archive-validation';
 import { uiConfigArea } from './ui-config';
 import { projectFeaturesArea } from './project-features';
 import { playgroundArea } from './playground';
+import { strategyVariantsArea } from './strategy-variants';
 
 export const WIRE_AREAS: WireArea<unknown>[] = [
   authArea,
@@ -21,4 +22,5 @@ export const WIRE_AREAS: WireArea<unknown>[] = [
   uiConfigArea,
   projectFeaturesArea,
   playgroundArea,
+  strategyVariantsArea,
 ];

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { checkOutcome, expectStatus, type EventRecord } from '../support/outcome';
 import type { Send, WireRequest, WireResponse } from '../support/wire-client';
 import type { WireExpect } from './scenario';
+import { checkResponseShape } from '../openapi/response-shape';
 
 interface ErrorLike {
   name?: unknown;
@@ -19,10 +20,27 @@ function describeResponse(response: WireResponse): string {
   return `${response.status} ${response.text.slice(0, 400)}`;
 }
 
-/** Sends the request and checks every stated fact of the expectation. */
-export async function runExchange<Fx>(send: Send, request: WireRequest, want: WireExpect<Fx>, fx: Fx): Promise<void> {
+/**
+ * Sends the request and checks every stated fact of the expectation; with `shapes`, also that the answer fits the
+ * response schema Unleash 6.10.1 documents for it (tests/behaviour/openapi/response-shape.ts).
+ */
+export async function runExchange<Fx>(
+  send: Send,
+  request: WireRequest,
+  want: WireExpect<Fx>,
+  fx: Fx,
+  options: { shapes?: boolean } = {},
+): Promise<void> {
   const label = (response: WireResponse): string => `${request.method} ${request.path} -> ${describeResponse(response)}`;
-  await checkOutcome(want, fx, () => eventLog(send), () => send(request), (response) => checkResponse(response, want, fx, label(response)), label);
+  const check = (response: WireResponse): void => {
+    checkResponse(response, want, fx, label(response));
+    if (options.shapes) {
+      const { checked, problems } = checkResponseShape(request.method, request.path, response.status, response.json);
+      const said = problems.slice(0, 20).join('\n');
+      expect(problems.length, `${label(response)}\ndoes not fit 6.10.1's response schema (${checked}):\n${said}`).toBe(0);
+    }
+  };
+  await checkOutcome(want, fx, () => eventLog(send), () => send(request), check, label);
 }
 
 function checkResponse<Fx>(response: WireResponse, want: WireExpect<Fx>, fx: Fx, context: string): void {

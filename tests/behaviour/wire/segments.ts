@@ -116,6 +116,25 @@ const create: WireScenario<Fx>[] = [
     },
     expect: badData('You provided "NOT_AN_OP", which is not valid.'),
   },
+  // 6.10.1 has no SEMVER_GTE, SEMVER_LTE or REGEX (its enum lists the 15 it has); 8.2.0 takes all three
+  ...(['SEMVER_GTE', 'SEMVER_LTE', 'REGEX'] as const).map(
+    (operator): WireScenario<Fx> => ({
+      name: `create: ${operator} (an operator 6.10.1 does not have)`,
+      request: {
+        method: 'POST',
+        path: '/api/admin/segments',
+        body: { name: unique(`op-${operator.toLowerCase()}`), constraints: [{ contextName: 'appVersion', operator, value: operator === 'REGEX' ? 'a+' : '5.2.0' }] },
+      },
+      expect: badData(
+        'The `operator` property must be equal to one of the allowed values: "NOT_IN", "IN", "STR_ENDS_WITH", "STR_STARTS_WITH", ' +
+          '"STR_CONTAINS", "NUM_EQ", "NUM_GT", "NUM_GTE", "NUM_LT", "NUM_LTE", "DATE_AFTER", "DATE_BEFORE", "SEMVER_EQ", "SEMVER_GT", ' +
+          `"SEMVER_LT". You provided "${operator}", which is not valid.`,
+        'operator',
+      ),
+      v7: operator === 'REGEX' ? { status: 201 } : badData(`You provided "${operator}", which is not valid.`, 'operator'),
+      v8: { status: 201, body: { constraints: [expect.objectContaining({ operator })] } },
+    }),
+  ),
   {
     name: 'create: constraint without contextName',
     request: { method: 'POST', path: '/api/admin/segments', body: { name: `noctx-${RUN_ID}`, constraints: [{ operator: 'IN', values: ['a'] }] } },
@@ -247,6 +266,16 @@ const update: WireScenario<Fx>[] = [
     name: 'update: missing constraints',
     request: (fx) => ({ method: 'PUT', path: `/api/admin/segments/${fx.id}`, body: { name: fx.name } }),
     expect: badData('The `/body/constraints` property is required.', '/body/constraints'),
+  },
+  {
+    name: 'update: SEMVER_GTE (an operator 6.10.1 does not have) changes nothing',
+    request: (fx) => ({
+      method: 'PUT',
+      path: `/api/admin/segments/${fx.unusedId}`,
+      body: { name: fx.unusedName, constraints: [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: '5.2.0' }] },
+    }),
+    expect: { ...badData('You provided "SEMVER_GTE", which is not valid.', 'operator'), noEventsMentioning: (fx) => fx.unusedName },
+    v8: { status: 204, empty: true },
   },
   {
     name: 'update: wrong types',

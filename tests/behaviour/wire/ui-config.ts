@@ -116,6 +116,17 @@ export const uiConfigArea = area<Fx>({
       request: { method: 'GET', path: UI },
       expect: { status: 200, body: { version: expect.any(String), environment: 'Open Source', frontendApiOrigins: expect.any(Array) } },
     },
+    {
+      name: 'GET ui-config: no feedbackUriPath, the strategies-per-environment limit in resourceLimits',
+      request: { method: 'GET', path: UI },
+      expect: {
+        status: 200,
+        body: (json) => {
+          expect(Object.keys(json as object)).not.toContain('feedbackUriPath');
+          expect(json).toMatchObject({ resourceLimits: { featureEnvironmentStrategies: 30, segments: 300, strategySegments: 5 } });
+        },
+      },
+    },
     ...legacy,
     ...cors,
   ],

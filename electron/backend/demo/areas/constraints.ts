@@ -1,6 +1,6 @@
-import { constraintProblem, isOperator, OPERATOR_INFO } from '../../../../shared/domain/operators';
+import { constraintProblem, isOperator, OPERATOR_INFO, OPERATORS_6_10 } from '../../../../shared/domain/operators';
 import type { Constraint } from '../../../../shared/schemas';
-import { badData } from '../../errors';
+import { badData, badDataDetails, notAllowedDetail } from '../../errors';
 import type { DemoState } from '../model/state';
 
 /**
@@ -10,6 +10,16 @@ import type { DemoState } from '../model/state';
 export function storedConstraint(constraint: Constraint): Constraint {
   const { values, ...rest } = constraint;
   return { values: values ?? [], ...rest };
+}
+
+/**
+ * 6.10.1's schema check of every constraint's operator, before anything else is looked at: SEMVER_GTE, SEMVER_LTE and
+ * REGEX came after it and are refused there (400, the allowed list in the detail), in segments and strategies alike.
+ */
+export function checkOperators(constraints: readonly Constraint[]): void {
+  const allowed: readonly string[] = OPERATORS_6_10;
+  const unknown = constraints.find((constraint) => !allowed.includes(constraint.operator));
+  if (unknown) throw badDataDetails([notAllowedDetail('operator', OPERATORS_6_10, unknown.operator)]);
 }
 
 /**

@@ -5,8 +5,9 @@ import { badData, badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import { findFeature, requireActiveFeature, requireFeatureInProject, requireProject } from '../model/lookups';
 import type { FeatureRecord, StrategyRecord } from '../model/state';
-import { storedConstraint, validateStrategyConstraints } from './constraints';
+import { checkOperators, storedConstraint, validateStrategyConstraints } from './constraints';
 import { checkSegmentLinks } from './segment-links';
+import { storedStrategyVariants } from './strategy-variants';
 
 /** Flags and their strategies: the reads the UI needs and the writes the fixtures use. */
 
@@ -148,6 +149,8 @@ export function addFeatureStrategy(
   environment: string,
   input: AddStrategy,
 ): FeatureStrategy {
+  // the request's schema is checked first, as the real server's OpenAPI validation runs before the handler
+  checkOperators(input.constraints ?? []);
   // 6.10.1 adds a strategy to an archived flag too (200), so only the project match is checked
   const feature = requireFeatureInProject(ctx.state, projectId, featureName);
   const env = feature.environments.find((candidate) => candidate.name === environment);
@@ -165,7 +168,7 @@ export function addFeatureStrategy(
     sortOrder: env.strategies.length,
     constraints,
     parameters: { ...(input.parameters ?? {}) },
-    variants: [],
+    variants: storedStrategyVariants(input.variants ?? []),
     segments: [],
   };
   // checked before anything is stored, so a bad id leaves the flag untouched

@@ -1,6 +1,5 @@
 import { evaluatePlayground, type PlaygroundFlagInput } from '../../../../shared/evaluation/playground';
 import type { PlaygroundRequest, PlaygroundResponse } from '../../../../shared/evaluation/playground-schema';
-import type { ClientVariant } from '../../../../shared/evaluation';
 import type { DemoState, FeatureRecord } from '../model/state';
 
 /**
@@ -20,7 +19,7 @@ function flagInput(feature: FeatureRecord, environment: string): PlaygroundFlagI
       disabled: strategy.disabled,
       parameters: strategy.parameters,
       constraints: strategy.constraints,
-      variants: strategy.variants as ClientVariant[],
+      variants: strategy.variants,
       ...(strategy.segments.length > 0 ? { segments: [...strategy.segments] } : {}),
     }));
   const dependency = feature.dependency;

@@ -3,6 +3,41 @@ import { eventsOf, flagWithStrategy, freshDemo, rejection } from '../test-suppor
 
 const seg = (name: string, extra: Record<string, unknown> = {}) => ({ name, constraints: [], ...extra });
 
+describe('operators 6.10.1 does not have', () => {
+  const gte = { contextName: 'appVersion', operator: 'SEMVER_GTE' as const, value: '5.2.0' };
+
+  it('refuses SEMVER_GTE, SEMVER_LTE and REGEX in a new or edited segment with 6.10.1\'s answer, storing nothing', async () => {
+    const demo = freshDemo();
+    for (const operator of ['SEMVER_GTE', 'SEMVER_LTE', 'REGEX'] as const) {
+      const error = await rejection(demo.createSegment(seg(`s-${operator}`, { constraints: [{ ...gte, operator }] })));
+      expect(error).toMatchObject({
+        status: 400,
+        name: 'BadDataError',
+        message: 'Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information.',
+        details: [
+          {
+            path: 'operator',
+            message:
+              'The `operator` property must be equal to one of the allowed values: "NOT_IN", "IN", "STR_ENDS_WITH", "STR_STARTS_WITH", ' +
+              '"STR_CONTAINS", "NUM_EQ", "NUM_GT", "NUM_GTE", "NUM_LT", "NUM_LTE", "DATE_AFTER", "DATE_BEFORE", "SEMVER_EQ", "SEMVER_GT", ' +
+              `"SEMVER_LT". You provided "${operator}", which is not valid. Please use one of the allowed values instead..`,
+          },
+        ],
+      });
+    }
+    expect(await demo.listSegments()).toEqual([]);
+    const kept = await demo.createSegment(seg('kept'));
+    expect(await rejection(demo.updateSegment({ id: kept.id, segment: seg('kept', { constraints: [gte] }) }))).toMatchObject({ status: 400 });
+    expect((await demo.getSegment({ id: kept.id })).constraints).toEqual([]);
+  });
+
+  it('seeds no segment with an operator 6.10.1 would refuse', async () => {
+    const demo = freshDemo({ dataset: 'seeded', historyEvents: 0 });
+    const operators = (await demo.listSegments()).flatMap((segment) => segment.constraints.map((c) => c.operator));
+    expect(operators.filter((operator) => ['SEMVER_GTE', 'SEMVER_LTE', 'REGEX'].includes(operator))).toEqual([]);
+  });
+});
+
 describe('segment create', () => {
   it('answers the created segment the way 6.10.1 does', async () => {
     const demo = freshDemo();

@@ -5,7 +5,7 @@ import { badData, badDataDetails, exceedsLimit, nameExists, notFound, segmentInU
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import { allStrategies, findStrategy, requireProject, type StrategyLocation } from '../model/lookups';
 import type { SegmentRecord } from '../model/state';
-import { storedConstraint } from './constraints';
+import { checkOperators, storedConstraint } from './constraints';
 import { checkSegmentLimit, checkSegmentLinks } from './segment-links';
 
 /** Segments, as Unleash 6.10.1 serves them (docs/server-behaviour.md#segments). */
@@ -44,6 +44,7 @@ function strategiesUsing(ctx: DemoContext, id: number, activeOnly: boolean): Str
 
 /** joi `segmentSchema` then the values limit: the checks create and update share (docs/server-behaviour.md#segment-validation). */
 function validate(input: UpsertSegment): void {
+  checkOperators(input.constraints);
   if (input.name === '') throw badDataDetails([{ message: '"name" is not allowed to be empty.' }]);
   const values = input.constraints.reduce((sum, constraint) => sum + (constraint.values?.length ?? 0), 0);
   if (values > LIMITS.segmentValues) throw badData(`Segments may not have more than ${LIMITS.segmentValues} values`);

@@ -12,8 +12,10 @@ describe('ui config', () => {
       frontendApiOrigins: ['*'],
       segmentValuesLimit: 1000,
       strategySegmentsLimit: 5,
-      resourceLimits: { segments: 300, segmentValues: 1000, strategySegments: 5 },
+      resourceLimits: { segments: 300, segmentValues: 1000, strategySegments: 5, featureEnvironmentStrategies: 30 },
     });
+    // 6.10.1 has no feedback endpoint and leaves the key out rather than sending null
+    expect(Object.keys(config)).not.toContain('feedbackUriPath');
   });
 });
 

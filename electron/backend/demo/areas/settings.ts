@@ -13,7 +13,10 @@ export function frontendApiOrigins(ctx: DemoContext): string[] {
   return [...(ctx.state.settings.frontendApiOrigins ?? DEFAULT_ORIGINS)];
 }
 
-/** An Unleash-6.10.1-like ui-config: the 6.x top-level limits and resourceLimits both. */
+/**
+ * An Unleash-6.10.1-like ui-config: the 6.x top-level limits and resourceLimits both, with 6.10.1's limits. Keys the
+ * real server leaves out (feedbackUriPath without a feedback endpoint) are left out, not sent as null.
+ */
 export function getUiConfig(ctx: DemoContext): UiConfig {
   return {
     slogan: 'Getting started with feature flags',
@@ -22,7 +25,6 @@ export function getUiConfig(ctx: DemoContext): UiConfig {
     environment: 'Open Source',
     unleashUrl: 'http://localhost:4242',
     baseUriPath: '',
-    feedbackUriPath: null,
     disablePasswordAuth: false,
     emailEnabled: false,
     maintenanceMode: false,
@@ -47,6 +49,7 @@ export function getUiConfig(ctx: DemoContext): UiConfig {
       actionSetsPerProject: 5,
       signalEndpoints: 5,
       signalTokensPerEndpoint: 5,
+      featureEnvironmentStrategies: 30,
     },
     flags: {},
     links: [],

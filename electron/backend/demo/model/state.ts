@@ -8,6 +8,16 @@ import { constraintSchema, strategyParameterSchema } from '../../../../shared/sc
 
 const nullableString = z.string().nullable();
 
+/** A strategy variant as 6.10.1 stores and answers it: name, weight (fixed to sum 1000), payload, stickiness, weightType. */
+export const strategyVariantRecordSchema = z.object({
+  name: z.string(),
+  weight: z.number().int(),
+  payload: z.object({ type: z.string(), value: z.string() }).optional(),
+  stickiness: z.string(),
+  weightType: z.string(),
+});
+export type StrategyVariantRecord = z.infer<typeof strategyVariantRecordSchema>;
+
 export const strategyRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -16,7 +26,7 @@ export const strategyRecordSchema = z.object({
   sortOrder: z.number(),
   constraints: z.array(constraintSchema),
   parameters: z.record(z.string(), z.string()),
-  variants: z.array(z.unknown()),
+  variants: z.array(strategyVariantRecordSchema),
   /** Linked segment ids, in link order (feature_strategy_segment rows). */
   segments: z.array(z.number().int()),
 });

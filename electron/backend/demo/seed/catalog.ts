@@ -130,9 +130,10 @@ export const SEED_SEGMENTS: readonly SeedSegment[] = [
   { name: 'enterprise-customers', description: null, constraints: [IN('plan', ['enterprise'])], used: true },
   {
     name: 'mobile-latest-release',
-    description: 'Apps on 5.2.0 or newer',
+    description: 'Apps newer than 5.1.4',
     project: 'mobile',
-    constraints: [{ values: [], inverted: false, operator: 'SEMVER_GTE', contextName: 'appVersion', caseInsensitive: false, value: '5.2.0' }],
+    // SEMVER_GT, not SEMVER_GTE: the demo answers as Unleash 6.10.1, which has no SEMVER_GTE
+    constraints: [{ values: [], inverted: false, operator: 'SEMVER_GT', contextName: 'appVersion', caseInsensitive: false, value: '5.1.4' }],
     used: true,
   },
   {

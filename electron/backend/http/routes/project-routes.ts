@@ -1,6 +1,6 @@
 import type { AdminBackend } from '../../admin-backend';
 import type { FixturedBackend } from '../../instance-fixtures';
-import type { AddDependency, AddStrategy, CreateFeature } from '../../../../shared/schemas';
+import type { AddDependency, AddStrategy, CreateFeature, Feature } from '../../../../shared/schemas';
 import { isApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
@@ -27,6 +27,17 @@ async function checkArchivable(backend: AdminBackend, projectId: string, name: s
     if (error.message === `There's no feature named "${name}" in project "${projectId}".`) throw notFound('No feature flag found');
     throw error;
   }
+}
+
+/**
+ * One flag of GET /projects/{p}/features as 6.10.1 writes it (projectFeatureSchema, additionalProperties false): the
+ * in-process list also carries project, archived, favorite and dependencyType for the app, the wire does not (6.10.1
+ * leaves favorite out too when the caller is a token rather than a user).
+ */
+function wireListedFeature(feature: Feature): Record<string, unknown> {
+  const { type, description, name, createdAt, stale, environments } = feature;
+  const { impressionData, lastSeenAt } = feature as { impressionData?: unknown; lastSeenAt?: unknown };
+  return { type, description, name, createdAt, stale, impressionData, lastSeenAt, environments };
 }
 
 export function projectRoutes(backend: FixturedBackend): Route[] {
@@ -75,7 +86,10 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
       method: 'GET',
       path: `${PROJECT}/features`,
       handle: async ({ params }) =>
-        reply.json(200, { version: 2, features: await backend.listProjectFeatures({ projectId: params.projectId ?? '' }) }),
+        reply.json(200, {
+          version: 2,
+          features: (await backend.listProjectFeatures({ projectId: params.projectId ?? '' })).map(wireListedFeature),
+        }),
     }),
     route({
       method: 'POST',
@@ -115,6 +129,8 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
         if (body.constraints !== undefined) input.constraints = body.constraints;
         if (body.parameters !== undefined) input.parameters = body.parameters;
         if (body.segments !== undefined) input.segments = body.segments;
+        // as sent, undeclared keys included: the demo refuses those with joi's words, as the server does
+        if (body.variants !== undefined) input.variants = body.variants as AddStrategy['variants'];
         const { projectId = '', featureName = '', environment = '' } = params;
         // The real server answers 200 here, not 201.
         return reply.json(200, await backend.fixtures.addFeatureStrategy(projectId, featureName, environment, input));
