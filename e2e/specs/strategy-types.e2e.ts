@@ -94,6 +94,8 @@ describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => 
       ],
     });
     const page = app().page;
+    // the fixture wrote behind the app's back: load the list afresh
+    await page.reload();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Strategy types' }).click();
     await page.getByRole('table', { name: 'Strategy types' }).getByRole('link', { name: 'e2e-regional' }).click();
     await page.getByRole('region', { name: 'Strategy type e2e-regional' }).waitFor();
