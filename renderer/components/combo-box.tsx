@@ -43,6 +43,7 @@ interface Props {
   className?: string;
   /** When the list opens: on focus (the default), or only on typing, arrow keys and the button. */
   menuTrigger?: 'focus' | 'input';
+  /** Focus the input when it mounts. */
   autoFocus?: boolean;
 }
 
