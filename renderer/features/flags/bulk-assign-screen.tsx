@@ -9,7 +9,7 @@ import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, useGuardedAction, useWriteAccess } from '../connections';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { segmentQueries, useSetStrategySegments } from '../segments';
 import styles from './flags.module.css';
 import { strategyLabels } from './strategy-label';
@@ -178,7 +178,9 @@ export default function BulkAssignScreen() {
                   </td>
                   <td>
                     <Link className={styles.flagLink} to={`/flags/${encodeURIComponent(t.projectId)}/${encodeURIComponent(t.featureName)}`}>{t.featureName}</Link>
-                    <div className="muted">{t.projectId}</div>
+                    <div className="muted">
+                      <ProjectName id={t.projectId} />
+                    </div>
                   </td>
                   <td>
                     <div>

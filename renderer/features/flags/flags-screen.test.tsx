@@ -94,5 +94,8 @@ describe('flags view', () => {
       'checkout in production: flexibleRollout, id s-c',
     ]);
     expect(within(table).getByText('Staff first')).toBeTruthy();
+    // the project by its name, its id on hover
+    const project = (await within(table).findAllByText('Default'))[0]!;
+    expect(project.getAttribute('title')).toBe('Project id: default');
   });
 });
