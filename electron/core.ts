@@ -81,6 +81,8 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     connections,
     shell: options.shell ?? HEADLESS_SHELL,
     userDataDir: options.userDataDir,
+    redact: (value) => connections.redactValue(value),
+    onNotice: (notice) => connections.addNotice(notice),
     push: {
       exportProgress: (progress) => push('events.exportProgress', progress),
       arrived: (update) => push('events.arrived', update),
@@ -91,7 +93,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   const dispatch = createDispatch({
     handlers: guardReadOnly(
       createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events, {
-        ledger: createDependencyLedger(options.userDataDir),
+        ledger: createDependencyLedger(options.userDataDir, (notice) => connections.addNotice(notice)),
         shell: options.shell ?? HEADLESS_SHELL,
       }),
       () => connections.activeProtection(),

@@ -29,6 +29,7 @@ import {
   eventQueryParamsSchema,
   eventsSchema,
   featureSchema,
+  featureStrategySchema,
   frontendOriginsSchema,
   pathIdSchema,
   listEventsQuerySchema,
@@ -41,7 +42,7 @@ import {
   segmentSchema,
   segmentStrategiesSchema,
   setProtectionInputSchema,
-  setStrategySegmentsSchema,
+  strategySegmentsChangeSchema,
   strategyNameSchema,
   strategyTypeSchema,
   testConnectionInputSchema,
@@ -81,7 +82,8 @@ export const contract = {
   'segments.delete': channel(id, nothing),
   'segments.strategies': channel(id, segmentStrategiesSchema),
   'segments.forStrategy': channel(z.strictObject({ strategyId: pathIdSchema }), z.array(segmentSchema)),
-  'segments.setForStrategy': channel(setStrategySegmentsSchema, setStrategySegmentsSchema),
+  /** The strategy's update with its new segments (the write servers record); answers the strategy as stored. */
+  'segments.setForStrategy': channel(strategySegmentsChangeSchema, featureStrategySchema),
   // events
   'events.list': channel(listEventsQuerySchema, eventsSchema),
   'events.search': channel(searchEventsSchema, eventsSchema),

@@ -28,7 +28,7 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
   const open = async () => {
     const page = app().page;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Playground' }).click();
-    await page.getByRole('table', { name: 'Flags evaluated' }).waitFor();
+    await page.getByRole('table', { name: 'Flags evaluated in development' }).waitFor();
     return page;
   };
 
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     const page = await open();
     const backend = await app().core.connections.backend();
     const flags = await backend.listProjectFeatures({ projectId: 'default' });
-    const table = page.getByRole('table', { name: 'Flags evaluated' });
+    const table = page.getByRole('table', { name: 'Flags evaluated in development' });
     // Every flag of the project gets a row (two when explained).
     expect(await table.locator('tbody tr').count()).toBe(flags.length);
     await table.getByRole('button', { name: 'Explain' }).first().click();
@@ -86,6 +86,31 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     expect(app().problems).toEqual([]);
   });
 
+  it('evaluates several projects in several environments, grouped per environment, kept in the URL', async () => {
+    const page = await open();
+    const backend = await app().core.connections.backend();
+    const [defaults, checkout] = await Promise.all([backend.listProjectFeatures({ projectId: 'default' }), backend.listProjectFeatures({ projectId: 'checkout' })]);
+    await page.getByRole('group', { name: 'Projects' }).getByRole('checkbox', { name: 'Checkout & Payments' }).click();
+    await page.getByRole('group', { name: 'Environments' }).getByRole('checkbox', { name: 'production' }).click();
+    const production = page.getByRole('table', { name: 'Flags evaluated in production' });
+    await production.waitFor();
+    const development = page.getByRole('table', { name: 'Flags evaluated in development' });
+    await expect.poll(() => development.locator('tbody tr').count()).toBe(defaults.length + checkout.length);
+    expect(await production.locator('tbody tr').count()).toBe(defaults.length + checkout.length);
+    expect(await production.getByRole('cell', { name: 'Checkout & Payments' }).count()).toBe(checkout.length);
+    const hash = String(await page.evaluate('window.location.hash'));
+    const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+    expect(query.getAll('project').sort()).toEqual(['checkout', 'default']);
+    expect(query.getAll('environment')).toEqual(['development', 'production']);
+
+    // The URL alone brings the same choice back.
+    await page.reload();
+    await page.getByRole('table', { name: 'Flags evaluated in production' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Projects' }).getByRole('checkbox', { name: 'Checkout & Payments' }).isChecked()).toBe(true);
+    await app().screenshot('playground-several', { variants: true });
+    expect(app().problems).toEqual([]);
+  });
+
   it('compares with the playground of the demo-server as a remote', async () => {
     server = await startDemoServer(TOKEN);
     const { core } = app();
@@ -95,10 +120,21 @@ describe.skipIf(!chromiumEndpoint)('playground', () => {
     const page = app().page;
     await page.reload();
     await open();
+    await page.getByRole('group', { name: 'Environments' }).getByRole('checkbox', { name: 'production' }).click();
+    await page.getByRole('table', { name: 'Flags evaluated in production' }).waitFor();
     await page.getByRole('button', { name: 'Compare with the server' }).click();
-    const verdict = page.getByRole('status').filter({ hasText: /The server (agrees|disagrees)/ });
-    await verdict.waitFor();
+    const verdict = page.getByRole('status').filter({ hasText: /^The server agrees on \d+ flags?, differs on \d+ flags?, \d+ flags? unknown/ });
+    await verdict.first().waitFor();
+    // One comparison per environment.
+    expect(await verdict.count()).toBe(2);
+    // A flag a custom strategy decides is unknown on both sides, counted apart, never as agreement.
+    const development = page.getByRole('region', { name: 'Environment development' });
+    const summary = (await development.getByRole('status').textContent()) ?? '';
+    const unknown = Number(/(\d+) flags? unknown/.exec(summary)?.[1]);
+    expect(unknown).toBeGreaterThan(0);
+    expect(await development.locator('tbody tr', { hasText: 'not compared: unknown is no agreement' }).count()).toBe(unknown);
+    expect(await development.locator('tbody tr', { hasText: 'a custom strategy' }).count()).toBeGreaterThan(0);
     await app().screenshot('playground-compare', { variants: true });
     expect(app().problems).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -52,6 +52,8 @@ export async function runArchive(scope: JobScope, projectId: string, features: s
     return { outcome: 'refused', archived: [], notArchived: selection, unconfirmed: [], removedDependencies: [], validation };
   }
   const links = await linksOf(port, projectId, selection);
+  // the dependencies the archive removes would be lost with an unwritable record: refuse before archiving
+  if (links.length > 0) await scope.ledger.assertWritable(scope.profileId);
   let failure: string | undefined;
   try {
     await port.archive(projectId, selection);

@@ -1,7 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { ApiError } from '../../shared/errors';
+import { loadDataFile, type DataFileKind } from '../storage/data-file';
 
 /**
  * Flagdesk's own record of the dependencies an archive removed. Unleash deletes a child's dependency when it
@@ -20,6 +22,16 @@ export type RemovedDependency = z.infer<typeof removedDependencySchema>;
 
 const ledgerFileSchema = z.strictObject({ version: z.literal(1), removed: z.array(removedDependencySchema) });
 
+function ledgerKind(profileId: string): DataFileKind<RemovedDependency[]> {
+  return {
+    what: `The record of dependencies removed by archiving (profile ${profileId})`,
+    version: 1,
+    parse: (json) => ledgerFileSchema.parse(json).removed,
+    whenMoved: 'a new record was started, and reviving the flags it named cannot offer their dependencies back',
+    whenLeftAlone: 'archiving a flag with dependencies is refused until it can be recorded',
+  };
+}
+
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface DependencyLedger {
@@ -29,11 +41,24 @@ export interface DependencyLedger {
   pending(profileId: string, project: string, children: readonly string[]): Promise<RemovedDependency[]>;
   /** Drops the entries of these children once restored (or declined). */
   forget(profileId: string, project: string, children: readonly string[]): Promise<void>;
+  /** Throws (ApiError 409, naming the file) when this profile's ledger must not be written; run before an archive. */
+  assertWritable(profileId: string): Promise<void>;
 }
 
-export function createDependencyLedger(userDataDir: string): DependencyLedger {
+interface Loaded {
+  removed: RemovedDependency[];
+  /** Why the file on disk must be left alone (a newer Flagdesk wrote it, or it can be neither read nor moved). */
+  leftAlone?: string;
+}
+
+/**
+ * A ledger file that cannot be read is moved aside (never written over) before a new one is started; one a newer
+ * Flagdesk wrote, or one that cannot be moved, is never written: recording into it is refused. `onNotice` tells
+ * the user either way, naming the file.
+ */
+export function createDependencyLedger(userDataDir: string, onNotice: (notice: string) => void = () => undefined): DependencyLedger {
   const dir = join(userDataDir, 'archive-ledger');
-  const cache = new Map<string, RemovedDependency[]>();
+  const cache = new Map<string, Loaded>();
   // one write at a time per ledger, so a record racing a forget cannot lose either
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -42,26 +67,29 @@ export function createDependencyLedger(userDataDir: string): DependencyLedger {
     return join(dir, `${profileId}.json`);
   }
 
-  async function load(profileId: string): Promise<RemovedDependency[]> {
+  async function load(profileId: string): Promise<Loaded> {
     const cached = cache.get(profileId);
     if (cached) return cached;
-    let removed: RemovedDependency[] = [];
-    try {
-      const parsed = ledgerFileSchema.safeParse(JSON.parse(await readFile(fileOf(profileId), 'utf8')));
-      if (parsed.success) removed = parsed.data.removed;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
-    }
-    cache.set(profileId, removed);
-    return removed;
+    const file = await loadDataFile(fileOf(profileId), ledgerKind(profileId));
+    const loaded: Loaded =
+      file.state === 'ok' ? { removed: file.data } : { removed: [], ...(file.writable ? {} : { leftAlone: file.notice }) };
+    if (file.state !== 'ok' && file.state !== 'missing') onNotice(file.notice);
+    cache.set(profileId, loaded);
+    return loaded;
+  }
+
+  async function assertWritable(profileId: string): Promise<Loaded> {
+    const loaded = await load(profileId);
+    if (loaded.leftAlone !== undefined) throw new ApiError(409, 'LedgerReadOnlyError', loaded.leftAlone);
+    return loaded;
   }
 
   function update(profileId: string, change: (removed: RemovedDependency[]) => RemovedDependency[]): Promise<void> {
     const next = queue.then(async () => {
-      const removed = change(await load(profileId));
+      const removed = change((await assertWritable(profileId)).removed);
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(fileOf(profileId), `${JSON.stringify({ version: 1, removed }, null, 2)}\n`, { mode: 0o600 });
-      cache.set(profileId, removed);
+      cache.set(profileId, { removed });
     });
     queue = next.catch(() => undefined);
     return next;
@@ -76,11 +104,14 @@ export function createDependencyLedger(userDataDir: string): DependencyLedger {
     },
     async pending(profileId, project, children) {
       const wanted = new Set(children);
-      return (await load(profileId)).filter((entry) => entry.project === project && wanted.has(entry.child));
+      return (await load(profileId)).removed.filter((entry) => entry.project === project && wanted.has(entry.child));
     },
     forget(profileId, project, children) {
       const gone = new Set(children.map((child) => key({ project, child })));
       return update(profileId, (removed) => removed.filter((entry) => !gone.has(key(entry))));
+    },
+    async assertWritable(profileId) {
+      await assertWritable(profileId);
     },
   };
 }

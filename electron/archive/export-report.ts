@@ -3,6 +3,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { archiveImpact, archiveReportMarkdown, type DependencyLink } from '../../shared/domain/archive-impact';
 import type { ArchivePort } from './archive-job';
 import type { ShellPort } from '../shell/shell-port';
+import { fileWriteError } from '../storage/write-problem';
 
 /**
  * The dry-run report of a selection, built in main from the server's answers (validate, the flags, their links),
@@ -11,7 +12,7 @@ import type { ShellPort } from '../shell/shell-port';
 export async function exportArchiveReport(
   port: ArchivePort,
   shell: ShellPort,
-  context: { projectId: string; features: string[]; server: string; now: string },
+  context: { projectId: string; features: string[]; server: string; now: string; redact?: (text: string) => string },
 ): Promise<{ saved: boolean; fileName: string | null }> {
   const selection = [...new Set(context.features)];
   const [validation, flags] = await Promise.all([port.validate(context.projectId, selection), port.activeFeatures(context.projectId)]);
@@ -39,6 +40,11 @@ export async function exportArchiveReport(
     filters: [{ name: 'Markdown', extensions: ['md'] }],
   });
   if (path === null) return { saved: false, fileName: null };
-  await writeFileAtomic(path, markdown, { mode: 0o644 });
+  // flag names and the server's answers are quoted in the report: no token reaches the file in clear
+  try {
+    await writeFileAtomic(path, context.redact ? context.redact(markdown) : markdown, { mode: 0o644 });
+  } catch (error) {
+    throw fileWriteError(path, error);
+  }
   return { saved: true, fileName: basename(path) };
 }

@@ -44,7 +44,13 @@ export function createJobHandlers(connections: ConnectionManager, { ledger, shel
       const status = await connections.status();
       const profile = status.profiles.find((p) => p.id === status.activeProfileId);
       const server = profile?.kind === 'remote' ? `${profile.name} (${profile.baseUrl ?? ''})` : 'the demo';
-      return exportArchiveReport(archivePortOf(await connections.backend()), shell, { projectId, features, server, now: new Date().toISOString() });
+      return exportArchiveReport(archivePortOf(await connections.backend()), shell, {
+        projectId,
+        features,
+        server,
+        now: new Date().toISOString(),
+        redact: (text) => connections.redact(text),
+      });
     },
     'strategyTypes.usage': async ({ name }) => strategyUsage(usageReads(await connections.backend()), name),
   };

@@ -5,6 +5,8 @@ import type {
   CreateStrategyType,
   Feature,
   FeatureStrategy,
+  FeatureStrategyUpdate,
+  SetStrategySegments,
   StrategyType,
 } from '../../shared/schemas';
 import type { AdminBackend } from './admin-backend';
@@ -16,6 +18,21 @@ import type { AdminBackend } from './admin-backend';
 export interface InstanceFixtures {
   createFeature(projectId: string, input: CreateFeature): Promise<Feature>;
   addFeatureStrategy(projectId: string, featureName: string, environment: string, input: AddStrategy): Promise<FeatureStrategy>;
+  /** GET .../environments/{environment}/strategies/{strategyId}: one strategy, segments included. */
+  getFeatureStrategy(projectId: string, featureName: string, environment: string, strategyId: string): Promise<FeatureStrategy>;
+  /**
+   * PUT .../environments/{environment}/strategies/{strategyId} (200 with the strategy): the whole strategy replaced,
+   * recorded as `feature-strategy-update` with the strategy before and after.
+   */
+  updateFeatureStrategy(
+    projectId: string,
+    featureName: string,
+    environment: string,
+    strategyId: string,
+    input: FeatureStrategyUpdate,
+  ): Promise<FeatureStrategy>;
+  /** POST /segments/strategies (201 echoing the body): replaces a strategy's segments; no version records it. */
+  linkStrategySegments(input: SetStrategySegments): Promise<SetStrategySegments>;
   addDependency(projectId: string, childFeature: string, input: AddDependency): Promise<void>;
   createStrategyType(input: CreateStrategyType): Promise<StrategyType>;
   /** POST .../environments/{environment}/on|off: the flag's switch in one environment (200, no body). */

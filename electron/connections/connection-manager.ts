@@ -64,6 +64,8 @@ export interface ConnectionManager {
   onSaveStatus(listener: (status: SaveStatus) => void): () => void;
   /** What quitting needs: unsaved demo changes, a retry, and a copy written elsewhere. */
   unsaved: UnsavedWork;
+  /** Adds a sentence to the status's notice (a data-folder file that could not be used) and announces it. */
+  addNotice(notice: string): void;
   /** Scrubs every token known in this session (in every encoding) from a text (for errors and logs). */
   redact(text: string): string;
   /** The same, over every string of a JSON-like value (what dispatch sends to the renderer). */
@@ -243,6 +245,12 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
       }),
 
     status: () => serial(buildStatus),
+
+    addNotice(notice) {
+      if (notices.includes(notice)) return;
+      notices.push(notice);
+      void serial(changed).catch(() => undefined);
+    },
 
     save: (input) =>
       serial(async () => {

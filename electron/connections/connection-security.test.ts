@@ -116,6 +116,28 @@ describe('plain http is refused off loopback unless the profile allows it (§2)'
   });
 });
 
+describe('a plain-http test that never connected says nothing was sent', () => {
+  async function failing(report: { tokenSent?: boolean; message: string }) {
+    const { manager, factories } = await launch();
+    factories.testConnection = async () => ({ ok: false, reachable: false, ...report });
+    const id = await saved(manager, 'http://unleash.intranet', { allowInsecureHttp: true });
+    return manager.test({ id });
+  }
+
+  it('a DNS failure or a refused connection: no word of a token sent unencrypted', async () => {
+    const message = 'Could not reach http://unleash.intranet: the host name could not be resolved (DNS).';
+    const report = await failing({ tokenSent: false, message });
+    expect(report.message).toBe(message);
+    expect(report.insecureHttp).toBeUndefined();
+  });
+
+  it('a failure after connecting (timeout, reset): the token may have gone in clear, and it says so', async () => {
+    const report = await failing({ message: 'http://unleash.intranet did not answer within 10 s.' });
+    expect(report.message).toContain('The token may have been sent over plain http, unencrypted');
+    expect(report.insecureHttp).toBe(true);
+  });
+});
+
 describe('a profile trusts a CA file main asked for (§3)', () => {
   const PEM = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
 

@@ -9,6 +9,13 @@ import type { TokenVault } from './token-vault';
 
 const SUPERSEDED: ConnectionReport = { ok: false, reachable: false, message: 'A newer test of this connection replaced this one.' };
 const IN_CLEAR = ' The token was sent over plain http, unencrypted, as this profile allows.';
+const MAYBE_IN_CLEAR = ' The token may have been sent over plain http, unencrypted, as this profile allows, before the connection failed.';
+
+/** What the report says about the token on a plain-http profile: sent, perhaps sent, or nothing (never connected). */
+function inClear(report: ConnectionReport): string {
+  if (report.reachable) return IN_CLEAR;
+  return report.tokenSent === false ? '' : MAYBE_IN_CLEAR;
+}
 
 export interface ConnectionTester {
   /** A newer test of the same profile (or of the unsaved form) cancels one still running, which then says so. */
@@ -52,8 +59,8 @@ export function createConnectionTester(deps: {
         try {
           const report = await deps.factories.testConnection(settings, controller.signal);
           if (controller.signal.aborted) return SUPERSEDED;
-          const clear = sendsInClear(settings);
-          const message = redactSecrets(report.message, [settings.token]) + (clear ? IN_CLEAR : '');
+          const clear = sendsInClear(settings) ? inClear(report) : '';
+          const message = redactSecrets(report.message, [settings.token]) + clear;
           return { ...report, ...(clear ? { insecureHttp: true } : {}), message };
         } catch {
           if (controller.signal.aborted) return SUPERSEDED;

@@ -37,7 +37,7 @@ describe('profiles.json', () => {
     await writeFile(join(dir, PROFILES_FILE), '{"version":1, "profiles": [');
     const loaded = await loadProfiles(dir);
     expect(loaded.file.profiles).toEqual([]);
-    expect(loaded.notice).toMatch(/unreadable/);
+    expect(loaded.notice).toMatch(/^Saved connections \(profiles.json\) could not be read \(it is cut short or not JSON\)/);
     expect(loaded.readOnly).toBeUndefined();
   });
 

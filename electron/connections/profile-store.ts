@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { protectionLevelSchema } from '../../shared/schemas';
-import { moveAside } from '../storage/move-aside';
+import { loadDataFile, type DataFileKind } from '../storage/data-file';
 
 /** The built-in demo profile: always there, never stored, never removed. */
 export const DEMO_PROFILE_ID = 'demo';
@@ -48,13 +47,14 @@ export interface LoadedProfiles {
   readOnly?: boolean;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** profiles.json to the data folder's one loader (electron/storage/data-file.ts). */
+export const profilesKind: DataFileKind<ProfilesFile> = {
+  what: 'Saved connections',
+  version: PROFILES_VERSION,
+  parse: (json) => profilesFileSchema.parse(json),
+  whenMoved: 'only the demo is listed',
+  whenLeftAlone: 'only the demo is listed and connection changes will not be saved',
+};
 
 /**
  * Reads profiles.json. A missing file is a first launch. A file of a newer version is never written over: only the
@@ -62,38 +62,10 @@ function parseJson(text: string): unknown {
  * so the next save cannot orphan the encrypted tokens it points at.
  */
 export async function loadProfiles(dir: string, now: Date = new Date()): Promise<LoadedProfiles> {
-  const path = join(dir, PROFILES_FILE);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: emptyProfiles() };
-    return {
-      file: emptyProfiles(),
-      readOnly: true,
-      notice: `Saved connections in ${path} could not be read, so only the demo is listed and connection changes will not be saved.`,
-    };
-  }
-  const json = parseJson(text);
-  const version = (json as { version?: unknown } | undefined)?.version;
-  if (typeof version === 'number' && version > PROFILES_VERSION) {
-    return {
-      file: emptyProfiles(),
-      readOnly: true,
-      notice: `Saved connections were written by a newer Flagdesk (version ${version}), so only the demo is listed and they are left untouched: connection changes will not be saved. Update Flagdesk to use them.`,
-    };
-  }
-  const parsed = profilesFileSchema.safeParse(json);
-  if (parsed.success) return { file: parsed.data };
-  const movedTo = await moveAside(dir, PROFILES_FILE, 'corrupt', now);
-  if (movedTo) {
-    return { file: emptyProfiles(), notice: `Saved connections were unreadable, so the file was moved to ${movedTo} and only the demo is listed.` };
-  }
-  return {
-    file: emptyProfiles(),
-    readOnly: true,
-    notice: `Saved connections in ${path} were unreadable and could not be moved aside, so only the demo is listed and connection changes will not be saved.`,
-  };
+  const loaded = await loadDataFile(join(dir, PROFILES_FILE), profilesKind, now);
+  if (loaded.state === 'ok') return { file: loaded.data };
+  if (loaded.state === 'missing') return { file: emptyProfiles() };
+  return { file: emptyProfiles(), notice: loaded.notice, ...(loaded.writable ? {} : { readOnly: true }) };
 }
 
 /** Atomic (write-file-atomic: temp file + fsync + rename), so a crash never leaves half a file. */

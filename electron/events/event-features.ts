@@ -46,6 +46,10 @@ export function createEventFeatures(options: {
   shell: ShellPort;
   userDataDir: string;
   push: EventPushes;
+  /** Scrubs every known token from what is written to disk (the local copy, exports). */
+  redact?: <T>(value: T) => T;
+  /** Tells the user about a data-folder file that could not be used (the connection status's notice). */
+  onNotice?: (notice: string) => void;
   now?: () => Date;
 }) {
   const { connections, push } = options;
@@ -53,6 +57,8 @@ export function createEventFeatures(options: {
   const index = createEventIndexService({
     rootDir: options.userDataDir,
     now,
+    ...(options.redact ? { redact: options.redact } : {}),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     onStatus: async (profileId, status) => {
       if ((await connections.status()).activeProfileId === profileId) push.indexChanged(status);
     },
@@ -113,6 +119,7 @@ export function createEventFeatures(options: {
     query: anyQuery,
     onProgress: push.exportProgress,
     now,
+    ...(options.redact ? { redact: options.redact } : {}),
   });
 
   const tail = createEventTail({

@@ -38,14 +38,14 @@ describe('dispatch', () => {
     const handler = vi.fn(async () => []);
     const { dispatch } = setup({ 'segments.list': handler });
     const result = await dispatch('segments.list', {}, sender);
-    expect(result).toMatchObject({ ok: false, error: { status: 403, name: 'ForbiddenError' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'fault', status: 403, name: 'ForbiddenError' } });
     expect(handler).not.toHaveBeenCalled();
   });
 
   it('refuses an unknown channel, including inherited property names', async () => {
     const { dispatch } = setup({});
     for (const channel of ['segments.drop', '__proto__', 'constructor', 'toString', 42]) {
-      expect(await dispatch(channel, {}, APP)).toMatchObject({ ok: false, error: { status: 404, name: 'UnknownChannelError' } });
+      expect(await dispatch(channel, {}, APP)).toMatchObject({ ok: false, error: { kind: 'fault', status: 404, name: 'UnknownChannelError' } });
     }
   });
 
@@ -85,7 +85,7 @@ describe('dispatch', () => {
     });
     expect(await dispatch('segments.get', { id: 9 }, APP)).toEqual({
       ok: false,
-      error: { status: 404, name: 'NotFoundError', message: 'No segment exists with ID "9"' },
+      error: { kind: 'refused', status: 404, name: 'NotFoundError', message: 'No segment exists with ID "9"' },
     });
   });
 
@@ -107,7 +107,7 @@ describe('dispatch', () => {
     const { dispatch } = setup({ 'segments.get': async () => ({ id: 'one', name: 1 }) as never });
     expect(await dispatch('segments.get', { id: 1 }, APP)).toMatchObject({
       ok: false,
-      error: { status: 502, name: 'InvalidResponseError' },
+      error: { kind: 'fault', status: 502, name: 'InvalidResponseError' },
     });
   });
 
@@ -118,7 +118,7 @@ describe('dispatch', () => {
       },
     });
     const result = await dispatch('segments.list', {}, APP);
-    expect(result).toMatchObject({ ok: false, error: { status: 500, name: 'InternalError' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'fault', status: 500, name: 'InternalError' } });
     const text = JSON.stringify(result);
     expect(text).not.toMatch(/tok3n|https:|app\.js|TypeError/);
     expect(onUnexpectedError).toHaveBeenCalledOnce();

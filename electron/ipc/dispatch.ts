@@ -31,6 +31,11 @@ function fail(status: number, name: string, message: string, details?: { message
   return { ok: false as const, error: new ApiError(status, name, message, details).toShape() };
 }
 
+/** A failure of Flagdesk itself (a bug, a stray caller): the renderer offers to copy its details for a report. */
+function fault(status: number, name: string, message: string, details?: { message: string; path?: string }[]) {
+  return { ok: false as const, error: ApiError.fault(name, message, details, status).toShape() };
+}
+
 export function createDispatch(options: DispatchOptions): Dispatch {
   const redact = options.redact ?? ((text: string) => text);
   const redactValue = options.redactValue ?? (<T>(value: T): T => redactDeep(value, redact));
@@ -41,10 +46,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
 function pipeline(options: DispatchOptions): Dispatch {
   return async (channel, rawInput, sender) => {
     if (!options.senders.isTrusted(sender)) {
-      return fail(403, 'ForbiddenError', 'This request did not come from the Flagdesk window and was refused.');
+      return fault(403, 'ForbiddenError', 'This request did not come from the Flagdesk window and was refused.');
     }
     if (!isChannel(channel)) {
-      return fail(404, 'UnknownChannelError', `There is no IPC channel named ${JSON.stringify(String(channel).slice(0, 100))}.`);
+      return fault(404, 'UnknownChannelError', `There is no IPC channel named ${JSON.stringify(String(channel).slice(0, 100))}.`);
     }
     const spec = contract[channel];
     const input = spec.input.safeParse(rawInput);
@@ -60,12 +65,12 @@ function pipeline(options: DispatchOptions): Dispatch {
     } catch (error) {
       if (isApiError(error)) return { ok: false, error: error.toShape() };
       options.onUnexpectedError?.(channel, error);
-      return fail(500, 'InternalError', GENERIC_MESSAGE);
+      return fault(500, 'InternalError', GENERIC_MESSAGE);
     }
     const output = spec.output.safeParse(result === undefined ? null : result);
     if (!output.success) {
       options.onUnexpectedError?.(channel, output.error);
-      return fail(502, 'InvalidResponseError', `The backend answered ${channel} with data Flagdesk does not understand.`,
+      return fault(502, 'InvalidResponseError', `The backend answered ${channel} with data Flagdesk does not understand.`,
         zodDetails(output.error));
     }
     return { ok: true, data: output.data };

@@ -1,9 +1,11 @@
+import { REDACTED } from '../../shared/security/token-shapes';
+
 /**
  * The one token redactor of the main process. A server (or a proxy in front of it) may echo the token it was sent
  * in any field of an answer, and not always verbatim: URL-encoded in a path or query, lower- or upper-cased, JSON-
  * or base64-encoded. Every form below is replaced, case-insensitively, by one marker.
  */
-export const REDACTED = '[hidden token]';
+export { REDACTED };
 
 /** Secrets shorter than this are too common to scrub (they would blank out ordinary words). */
 const MIN_SECRET = 4;

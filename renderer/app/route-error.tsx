@@ -1,12 +1,15 @@
 import { useRouteError } from 'react-router';
 import { ErrorBanner } from '../components/error-banner';
 
-/** A screen that threw while rendering: say so instead of a blank window, and offer the way home. */
+/**
+ * The shell itself threw (a screen's own failure stays in its ScreenBoundary): say so instead of a blank window,
+ * and retry where the user was.
+ */
 export function RouteError() {
   const error = useRouteError();
   return (
     <main className="content" id="main">
-      <ErrorBanner error={error} action="Showing this screen" onRetry={() => window.location.assign('#/segments')} />
+      <ErrorBanner error={error} action="Showing the window" onRetry={() => window.location.reload()} />
     </main>
   );
 }

@@ -6,6 +6,8 @@ import { useConnectionPushes, useProtection, useReachabilityWatch } from '../fea
 import { ActiveInstance } from './active-instance';
 import { bindHistoryKeys } from './history-keys';
 import { saveLastLocation } from './last-location';
+import { ScreenBoundary } from './screen-boundary';
+import { SECTIONS } from './sections';
 import { Navigation } from './navigation';
 import { SaveNotice } from './save-notice';
 import { StatusNotice } from './status-notice';
@@ -39,11 +41,23 @@ export function Shell() {
       <main id="main" className="content" tabIndex={-1}>
         <SaveNotice />
         <StatusNotice />
-        <Suspense fallback={<Loading label="Opening…" />}>
-          <Outlet />
-        </Suspense>
+        <ScreenBoundary key={sectionOf(location.pathname)?.path ?? location.pathname} at={location.pathname} screen={screenName(location.pathname)}>
+          <Suspense fallback={<Loading label="Opening…" />}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
       </main>
       <ToastRegion />
     </div>
   );
+}
+
+function sectionOf(pathname: string) {
+  return SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
+/** "the Playground screen", from the section the path is in. */
+function screenName(pathname: string): string {
+  const section = sectionOf(pathname);
+  return section ? `the ${section.label} screen` : 'this screen';
 }

@@ -41,6 +41,8 @@ interface Props {
   placeholder?: string;
   isDisabled?: boolean;
   className?: string;
+  /** Focus the input when it mounts. */
+  autoFocus?: boolean;
 }
 
 function Item({ option }: { option: ComboOption }) {
@@ -69,7 +71,7 @@ export function ComboBox(props: Props) {
     >
       <Label className={styles.label}>{label}</Label>
       <div className={styles.control}>
-        <Input className={styles.input} placeholder={placeholder} />
+        <Input className={styles.input} placeholder={placeholder} autoFocus={props.autoFocus} />
         <Button className={styles.trigger} aria-label={`Show ${label.toLowerCase()} choices`}>
           ▾
         </Button>

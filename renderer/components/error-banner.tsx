@@ -1,24 +1,8 @@
-import { ApiError } from '../../shared/errors';
+import { useState } from 'react';
+import { toApiError } from '../../shared/errors';
+import { faultReport, headlineOf } from './error-details';
 
-/** A short human cause for a status, shown beside the server's own message. */
-export function causeOf(error: ApiError): string {
-  const { status } = error;
-  if (status === 0) return 'Could not reach the server';
-  if (status === 401) return 'Not authenticated';
-  if (status === 403) return 'Not allowed';
-  if (status === 404) return 'Not found';
-  if (status === 409) return 'Conflict';
-  if (status === 413) return 'Too large';
-  if (status >= 500) return 'Server error';
-  if (status >= 400) return 'Request rejected';
-  return 'Unexpected answer';
-}
-
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError(0, 'UnexpectedError', message);
-}
+export { causeOf } from './error-details';
 
 interface Props {
   error: unknown;
@@ -27,15 +11,20 @@ interface Props {
   onRetry?: () => void;
 }
 
+/**
+ * An error said as what it is (its `kind`, set where it was made): the server cannot be reached (the reason, and
+ * Retry), the server refused (its status and message), or a fault in Flagdesk (what failed, and Copy details).
+ * Anything thrown that is not an ApiError is a fault.
+ */
 export function ErrorBanner({ error, action, onRetry }: Props) {
-  const apiError = asApiError(error);
-  const code = apiError.status > 0 ? `HTTP ${apiError.status} · ${apiError.name}` : apiError.name;
+  const apiError = toApiError(error);
+  const code = apiError.kind === 'refused' ? `HTTP ${apiError.status} · ${apiError.name}` : apiError.name;
   return (
-    <div className="banner banner-error" role="alert">
+    <div className="banner banner-error" role="alert" data-error-kind={apiError.kind}>
       <div className="banner-body">
         <p className="banner-title">
           {action ? `${action} failed: ` : ''}
-          {causeOf(apiError)}
+          {action ? headlineOf(apiError) : capitalized(headlineOf(apiError))}
         </p>
         <p className="banner-message">{apiError.message}</p>
         {apiError.details && apiError.details.length > 0 && (
@@ -49,11 +38,40 @@ export function ErrorBanner({ error, action, onRetry }: Props) {
         )}
         <p className="banner-code">{code}</p>
       </div>
-      {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          Try again
-        </button>
-      )}
+      <div className="banner-actions">
+        {apiError.kind === 'fault' && <CopyDetails text={() => faultReport(apiError, error, action, window.location.hash.slice(1))} />}
+        {onRetry && (
+          <button type="button" className="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </div>
     </div>
+  );
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function CopyDetails({ text }: { text: () => string }) {
+  const [said, setSaid] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text());
+      setSaid('Copied');
+    } catch {
+      setSaid('Could not copy: the clipboard refused');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy details
+      </button>
+      <span role="status" className="banner-code">
+        {said}
+      </span>
+    </>
   );
 }

@@ -23,18 +23,18 @@ describe('api client', () => {
     const call = createClient(() =>
       bridgeAnswering({
         ok: false,
-        error: { status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"', details: [{ message: 'taken', path: 'name' }] },
+        error: { kind: 'refused', status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"', details: [{ message: 'taken', path: 'name' }] },
       }),
     );
     const error = await call('segments.list', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"' });
+    expect(error).toMatchObject({ kind: 'refused', status: 409, name: 'NameExistsError', message: 'There already exists a segment named "beta"' });
     expect((error as ApiError).details).toEqual([{ message: 'taken', path: 'name' }]);
   });
 
-  it('turns a missing bridge into a status-0 ApiError', async () => {
+  it('turns a missing bridge into a fault of Flagdesk, not an unreachable server', async () => {
     const call = createClient(() => undefined);
-    await expect(call('connections.status', {})).rejects.toMatchObject({ status: 0, name: 'BridgeUnavailableError' });
+    await expect(call('connections.status', {})).rejects.toMatchObject({ kind: 'fault', name: 'BridgeUnavailableError' });
   });
 
   it('turns a rejected invoke into a status-0 ApiError carrying the reason', async () => {

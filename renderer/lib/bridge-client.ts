@@ -5,21 +5,21 @@ export type Call = <C extends Channel>(channel: C, input: ChannelInput<C>) => Pr
 
 /**
  * Builds `call`: invoke a contract channel and unwrap its IpcResult into the data, or throw the ApiError the
- * main process reported. Failures of the bridge itself become status-0 ApiErrors so that every error the UI
+ * main process reported. Failures of the bridge itself become ApiErrors of kind 'fault' so that every error the UI
  * sees has the same shape.
  */
 export function createClient(getBridge: () => FlagdeskBridge | undefined): Call {
   return async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
     const bridge = getBridge();
     if (!bridge) {
-      throw new ApiError(0, 'BridgeUnavailableError', 'The Flagdesk bridge is missing: open the app from Flagdesk itself.');
+      throw ApiError.fault('BridgeUnavailableError', 'The Flagdesk bridge is missing: open the app from Flagdesk itself.');
     }
     let result: IpcResult<ChannelOutput<C>>;
     try {
       result = await bridge.invoke(channel, input);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new ApiError(0, 'IpcError', `The main process did not answer: ${message}`);
+      throw ApiError.fault('IpcError', `The main process did not answer: ${message}`);
     }
     if (result.ok) return result.data;
     throw ApiError.from(result.error);
@@ -34,10 +34,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   // A refused connection or an unknown host will not answer a second later: say so at once (with a retry button).
   if (isDefinitelyDown(error)) return false;
-  return error.status === 0 || error.status >= 500;
+  return error.kind === 'unreachable' || error.status >= 500;
 }
 
 /** Main's remote backend words refusals and DNS failures this way (electron/backend/remote/faults.ts). */
 export function isDefinitelyDown(error: ApiError): boolean {
-  return error.status === 0 && error.name === 'NetworkError' && /connection refused|could not be resolved/.test(error.message);
+  return error.kind === 'unreachable' && error.name === 'NetworkError' && /connection refused|could not be resolved/.test(error.message);
 }

@@ -17,7 +17,7 @@ describe('typed fake bridge', () => {
     });
     await expect(bridge.invoke('segments.delete', { id: 1 })).resolves.toEqual({
       ok: false,
-      error: { status: 409, name: 'SegmentInUseError', message: 'in use' },
+      error: { kind: 'refused', status: 409, name: 'SegmentInUseError', message: 'in use' },
     });
   });
 

@@ -34,11 +34,11 @@ export function fakeBridge(initial: FakeHandlers = {}): FakeBridge {
   async function run<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<IpcResult<ChannelOutput<C>>> {
     calls.push({ channel, input });
     const handler = handlers[channel] as ((input: ChannelInput<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>) | undefined;
-    if (!handler) return { ok: false, error: { status: 501, name: 'NotFakedError', message: `The test answers no ${channel}` } };
+    if (!handler) return { ok: false, error: ApiError.fault('NotFakedError', `The test answers no ${channel}`, undefined, 501).toShape() };
     try {
       return { ok: true, data: await handler(input) };
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : new ApiError(500, 'FakeHandlerError', String(error));
+      const apiError = error instanceof ApiError ? error : ApiError.fault('FakeHandlerError', String(error), undefined, 500);
       return { ok: false, error: apiError.toShape() };
     }
   }

@@ -45,6 +45,7 @@ export function renderApp(url: string, handlers: FakeHandlers = {}): Rendered {
 export function resetBridge(): void {
   delete window.flagdesk;
   localStorage.clear();
+  sessionStorage.clear();
 }
 
 /** Renders one component with the app's providers (query client, a router at `url`) over a typed fake bridge. */

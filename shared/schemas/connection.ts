@@ -103,6 +103,8 @@ export const connectionReportSchema = z.strictObject({
   admin: z.boolean().optional(),
   /** The token was sent over plain http off loopback (allowed on the profile); the message says so too. */
   insecureHttp: z.boolean().optional(),
+  /** false: the test never connected (DNS failure, connection refused), so nothing, the token included, was sent. */
+  tokenSent: z.boolean().optional(),
   message: z.string(),
   /** What the server supports; list it with shared/domain/capabilities `capabilityLines`. */
   capabilities: serverCapabilitiesSchema.optional(),

@@ -12,8 +12,17 @@ export const errorBodySchema = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** What crosses IPC and what every backend throws: status, Unleash error name, message, details. */
+/**
+ * What an error is, said to the user as such: the server could not be reached (no answer: DNS, refused, timeout,
+ * cancelled), the server (or Flagdesk's own policy standing in for it) refused the request with a status, or a fault
+ * in Flagdesk itself (a bug, an answer it cannot read, a broken bridge).
+ */
+export const errorKindSchema = z.enum(['unreachable', 'refused', 'fault']);
+export type ErrorKind = z.infer<typeof errorKindSchema>;
+
+/** What crosses IPC and what every backend throws: kind, status, Unleash error name, message, details. */
 export const apiErrorShapeSchema = z.strictObject({
+  kind: errorKindSchema,
   status: z.number().int(),
   name: z.string(),
   message: z.string(),

@@ -125,6 +125,23 @@ export const addStrategySchema = z.strictObject({
 });
 export type AddStrategy = z.infer<typeof addStrategySchema>;
 
+/**
+ * Body of PUT .../environments/{environment}/strategies/{id} (updateFeatureStrategySchema): the whole strategy. The
+ * server stores `constraints` and `variants` as sent (left out means emptied), so a partial body loses them;
+ * `segments` left out keeps the links. Loose: what a newer server adds to a strategy goes back as it came.
+ */
+export const featureStrategyUpdateSchema = z.looseObject({
+  name: z.string().min(1).optional(),
+  title: z.string().nullish(),
+  disabled: z.boolean().nullish(),
+  sortOrder: z.number().optional(),
+  constraints: z.array(constraintSchema).optional(),
+  parameters: z.record(z.string(), z.string()).optional(),
+  variants: z.array(z.unknown()).optional(),
+  segments: z.array(z.number().int()).optional(),
+});
+export type FeatureStrategyUpdate = z.infer<typeof featureStrategyUpdateSchema>;
+
 export const addDependencySchema = z.strictObject({ feature: z.string().min(1), enabled: z.boolean().optional() });
 export type AddDependency = z.infer<typeof addDependencySchema>;
 

@@ -51,7 +51,10 @@ export const segmentStrategiesSchema = z.looseObject({
 });
 export type SegmentStrategies = z.infer<typeof segmentStrategiesSchema>;
 
-/** Body of POST /segments/strategies: the full set of segments of one strategy. */
+/**
+ * Body of POST /segments/strategies: the full set of segments of one strategy. Real servers record no event for it
+ * (docs/versions.md#what-each-write-records), so the app does not send it; tests and the HTTP face still serve it.
+ */
 export const setStrategySegmentsSchema = z.strictObject({
   projectId: pathIdSchema,
   strategyId: pathIdSchema,
@@ -59,3 +62,16 @@ export const setStrategySegmentsSchema = z.strictObject({
   segmentIds: z.array(z.number().int().min(0)).max(BOUNDS.segmentIds),
 });
 export type SetStrategySegments = z.infer<typeof setStrategySegmentsSchema>;
+
+/**
+ * The app's change of one strategy's segments. It names the flag because the write that servers record is the
+ * strategy's own update (PUT .../features/{featureName}/environments/{environment}/strategies/{strategyId}).
+ */
+export const strategySegmentsChangeSchema = z.strictObject({
+  projectId: pathIdSchema,
+  featureName: pathIdSchema,
+  environmentId: pathIdSchema,
+  strategyId: pathIdSchema,
+  segmentIds: z.array(z.number().int().min(0)).max(BOUNDS.segmentIds),
+});
+export type StrategySegmentsChange = z.infer<typeof strategySegmentsChangeSchema>;

@@ -12,6 +12,7 @@ import * as projects from './areas/projects';
 import * as segments from './areas/segments';
 import * as settings from './areas/settings';
 import * as strategyTypes from './areas/strategy-types';
+import * as strategyUpdate from './areas/strategy-update';
 import type { DemoContext } from './model/context';
 
 /**
@@ -30,7 +31,7 @@ const operations = {
   deleteSegment: segments.deleteSegment,
   getStrategiesUsingSegment: segments.getStrategiesUsingSegment,
   getSegmentsForStrategy: segments.getSegmentsForStrategy,
-  setStrategySegments: segments.setStrategySegments,
+  setStrategySegments: strategyUpdate.setStrategySegments,
   listEvents: (ctx, query = {}) => ctx.events.list(query),
   searchEvents: (ctx, input = {}) => ctx.events.search(input),
   queryEvents: (ctx, params = {}) => ctx.events.query(params),
@@ -58,6 +59,9 @@ const operations = {
 const fixtures = {
   createFeature: features.createFeature,
   addFeatureStrategy: features.addFeatureStrategy,
+  getFeatureStrategy: strategyUpdate.getFeatureStrategy,
+  updateFeatureStrategy: strategyUpdate.updateFeatureStrategy,
+  linkStrategySegments: segments.linkStrategySegments,
   addDependency: dependencies.addDependency,
   createStrategyType: strategyTypes.createStrategyType,
   setEnvironmentEnabled: features.setEnvironmentEnabled,

@@ -144,6 +144,21 @@ export const addStrategyBody = wire.object({
   segments: wire.array(wire.integer()).optional(),
 });
 
+/**
+ * updateFeatureStrategySchema (PUT .../strategies/{id}): every property optional; extras allowed and ignored.
+ * Unleash's `segments` items are numbers; the ids are integers here, as the link table's are.
+ */
+export const updateFeatureStrategyBody = wire.object({
+  name: wire.string().optional(),
+  sortOrder: wire.number().optional(),
+  constraints: wire.array(constraintBody).optional(),
+  title: wire.nullableString().optional(),
+  disabled: wire.nullableBoolean().optional(),
+  variants: wire.array(z.unknown()).optional(),
+  segments: wire.array(wire.integer()).optional(),
+  parameters: wire.stringRecord().optional(),
+});
+
 /** createDependentFeatureSchema. */
 export const addDependencyBody = wire.object({
   feature: wire.string(),

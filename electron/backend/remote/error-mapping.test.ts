@@ -45,6 +45,7 @@ describe('server errors keep their status, name, message and details', () => {
   it('names {message}-only bodies (http-errors, wrong token type) from the status', async () => {
     stub.handle((_req, res) => json(res, 400, { message: 'Unexpected end of JSON input' }));
     expect(await shapeOf(backend.createSegment({ name: 'a', constraints: [] }))).toEqual({
+      kind: 'refused',
       status: 400,
       name: 'BadDataError',
       message: 'Unexpected end of JSON input',
@@ -73,6 +74,7 @@ describe('deleting a segment in use (409 with an empty body)', () => {
       json(res, 200, segment);
     });
     expect(await shapeOf(backend.deleteSegment({ id: 7 }))).toEqual({
+      kind: 'refused',
       status: 409,
       name: 'SegmentInUseError',
       message: 'Segment "beta users" is in use by 2 strategies and cannot be deleted.',
@@ -108,7 +110,7 @@ describe('malformed or unexpected 2xx bodies', () => {
       res.end(text);
     });
     const shape = await shapeOf(backend.listSegments());
-    expect(shape).toMatchObject({ status: 502, name: 'InvalidResponseError' });
+    expect(shape).toMatchObject({ kind: 'fault', status: 502, name: 'InvalidResponseError' });
     expect(shape.message).toContain("The server's answer to listSegments (GET /api/admin/segments)");
     expect(shape.message).toContain(why);
   });

@@ -62,6 +62,7 @@ describe.each([
     connect({ baseUrl: `http://127.0.0.1:${port}/`, retries: 0 });
     const error = await fault(backend.listProjects());
     expect(error.toShape()).toEqual({
+      kind: 'unreachable',
       status: 0,
       name: 'NetworkError',
       message: `Could not reach http://127.0.0.1:${port}: connection refused.`,
@@ -106,7 +107,7 @@ describe.each([
     stub.handle((_req, res) => stream(res, 50 * MB, (n) => (written = n)));
     connect();
     const error = await fault(backend.listProjects());
-    expect(error).toMatchObject({ status: 0, name: 'ResponseTooLargeError' });
+    expect(error).toMatchObject({ kind: 'fault', name: 'ResponseTooLargeError' });
     expect(error.message).toBe(`The answer from ${stub.url} was larger than 10 MB and was refused.`);
     await expect.poll(() => written).toBeGreaterThan(0);
     expect(written).toBeLessThan(50 * MB);
@@ -168,6 +169,6 @@ describe('TLS faults read as sentences', () => {
   ];
   it.each(cases)('%s', (code, text) => {
     const error = toFault(Object.assign(new Error('raw text'), { code }), context);
-    expect(error.toShape()).toEqual({ status: 0, name: 'NetworkError', message: `Could not reach https://flags.example: ${text}.` });
+    expect(error.toShape()).toEqual({ kind: 'unreachable', status: 0, name: 'NetworkError', message: `Could not reach https://flags.example: ${text}.` });
   });
 });

@@ -41,6 +41,15 @@ function reason(code: string | undefined): string {
   return code ? `network error ${code}` : 'network error';
 }
 
+/** Failures before any connection was made: no byte of the request (nor its token) left this computer. */
+const BEFORE_CONNECTING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const unsent = new WeakSet<ApiError>();
+
+/** Whether this fault happened before a connection: nothing was sent (so no token travelled, in clear or not). */
+export function nothingWasSent(error: ApiError): boolean {
+  return unsent.has(error);
+}
+
 export interface FaultContext {
   display: string;
   timedOut: boolean;
@@ -58,7 +67,9 @@ export function toFault(error: unknown, context: FaultContext): ApiError {
     return new ApiError(0, 'TimeoutError', `${context.display} did not answer within ${span}.`);
   }
   const code = speaksPlainHttp(error) ? 'ERR_SSL_WRONG_VERSION_NUMBER' : codeOf(error);
-  return new ApiError(0, 'NetworkError', `Could not reach ${context.display}: ${reason(code)}.`);
+  const fault = new ApiError(0, 'NetworkError', `Could not reach ${context.display}: ${reason(code)}.`);
+  if (code !== undefined && BEFORE_CONNECTING.has(code)) unsent.add(fault);
+  return fault;
 }
 
 export function cancelled(display: string): ApiError {
@@ -67,5 +78,5 @@ export function cancelled(display: string): ApiError {
 
 export function tooLarge(display: string, maxBodyBytes: number): ApiError {
   const size = maxBodyBytes >= 1024 * 1024 ? `${Math.round(maxBodyBytes / 1024 / 1024)} MB` : `${maxBodyBytes} bytes`;
-  return new ApiError(0, 'ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
+  return ApiError.fault('ResponseTooLargeError', `The answer from ${display} was larger than ${size} and was refused.`);
 }

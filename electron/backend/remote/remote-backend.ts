@@ -24,6 +24,7 @@ import {
 } from '../../../shared/schemas';
 import { playgroundResponseSchema } from '../../../shared/evaluation/playground-schema';
 import { creatorsOf } from '../../../shared/domain/event-creators';
+import { strategyWithSegments } from '../../../shared/domain/strategy-update';
 import type { AdminBackend } from '../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
@@ -139,13 +140,11 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         const request = get(path`/api/admin/segments/strategies/${strategyId}`);
         return (await read('getSegmentsForStrategy', request, segmentsOfStrategySchema)).segments;
       },
-      async setStrategySegments(input) {
-        const request = post('/api/admin/segments/strategies', input);
-        const res = await exchange('setStrategySegments', request, { signal });
-        // 201 echoes the body; an empty echo (some proxies, older servers) means the same thing.
-        return res.text.trim() === ''
-          ? input
-          : parseAnswer(res, { operation: 'setStrategySegments', request, token: options.token }, echoedSegmentsSchema);
+      // The strategy's own update, which every version records (POST /segments/strategies is recorded by none):
+      // read it, then put it back whole with the new list (docs/versions.md#what-each-write-records).
+      async setStrategySegments({ projectId, featureName, environmentId, strategyId, segmentIds }) {
+        const current = await fixtures.getFeatureStrategy(projectId, featureName, environmentId, strategyId);
+        return fixtures.updateFeatureStrategy(projectId, featureName, environmentId, strategyId, strategyWithSegments(current, segmentIds));
       },
 
       // --- events ---
@@ -241,7 +240,21 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       deleteContextField: ({ name }) => write('deleteContextField', { method: 'DELETE', path: path`/api/admin/context/${name}` }),
       corsPreflight: (input) => sendPreflight(preflightTransport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
     };
+    const strategyPath = (projectId: string, featureName: string, environment: string, strategyId: string) =>
+      path`/api/admin/projects/${projectId}/features/${featureName}/environments/${environment}/strategies/${strategyId}`;
     const fixtures: InstanceFixtures = {
+      getFeatureStrategy: (projectId, featureName, environment, strategyId) =>
+        read('getFeatureStrategy', get(strategyPath(projectId, featureName, environment, strategyId)), featureStrategySchema),
+      updateFeatureStrategy: (projectId, featureName, environment, strategyId, input) =>
+        read('updateFeatureStrategy', put(strategyPath(projectId, featureName, environment, strategyId), input), featureStrategySchema),
+      async linkStrategySegments(input) {
+        const request = post('/api/admin/segments/strategies', input);
+        const res = await exchange('linkStrategySegments', request, { signal });
+        // 201 echoes the body; an empty echo (some proxies, older servers) means the same thing.
+        return res.text.trim() === ''
+          ? input
+          : parseAnswer(res, { operation: 'linkStrategySegments', request, token: options.token }, echoedSegmentsSchema);
+      },
       createFeature: (projectId, input) =>
         read('createFeature', post(path`/api/admin/projects/${projectId}/features`, input), featureSchema, withProject(projectId)),
       addFeatureStrategy: (projectId, featureName, environment, input) =>

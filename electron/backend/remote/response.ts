@@ -62,7 +62,8 @@ export function errorFromResponse(res: HttpResponse, exchange: Exchange): ApiErr
 }
 
 export function invalidResponse(exchange: Exchange, why: string): ApiError {
-  return new ApiError(502, 'InvalidResponseError', `The server's answer to ${label(exchange)} ${why}.`);
+  // The server answered, but not in a shape Flagdesk understands: Flagdesk's fault to report, not a refusal.
+  return ApiError.fault('InvalidResponseError', `The server's answer to ${label(exchange)} ${why}.`, undefined, 502);
 }
 
 /**

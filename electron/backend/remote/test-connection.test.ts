@@ -97,11 +97,12 @@ describe('testConnection', () => {
     });
   });
 
-  it('explains a refused connection, a timeout and a TLS mismatch', async () => {
+  it('explains a refused connection, a timeout and a TLS mismatch; only the refusal sent nothing', async () => {
     const port = await closedPort();
     expect(await check(`http://127.0.0.1:${port}`)).toEqual({
       ok: false,
       reachable: false,
+      tokenSent: false,
       message: `Could not reach http://127.0.0.1:${port}: connection refused.`,
     });
 

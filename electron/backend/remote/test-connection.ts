@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors';
 import { uiConfigSchema, type ConnectionReport, type ServerCapabilities } from '../../../shared/schemas';
 import type { ServerUrl } from './base-url';
 import { detectCapabilities } from './capabilities';
+import { nothingWasSent } from './faults';
 import type { HttpClient, HttpResponse } from './http-client';
 import { createRemoteClient, type RemoteOptions } from './remote-client';
 
@@ -74,7 +75,7 @@ export async function testConnection(options: RemoteOptions, signal?: AbortSigna
       if (!(error instanceof ApiError)) throw error;
       if (error.status !== 0) return { ok: false, reachable: false, message: error.message };
       const reachable = error.name === 'ResponseTooLargeError';
-      return { ok: false, reachable, message: reachable ? notUnleash : error.message };
+      return { ok: false, reachable, message: reachable ? notUnleash : error.message, ...(nothingWasSent(error) ? { tokenSent: false } : {}) };
     }
     if (!ok2xx(res)) return { ok: false, reachable: true, message: refusal(server, res) };
     const config = uiConfigSchema.safeParse(parseJson(res.text));

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import * as fs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import type { ExportColumn, ExportFilter, ExportFormat, ExportProgress } from '../../../shared/schemas/event-export';
 import { dayOf, newestWindowsFirst } from '../date-windows';
+import { fileWriteError } from '../../storage/write-problem';
 import { eventFormat } from './event-format';
+
+/** The file operations an export uses (tests inject a full disk or a read-only folder). */
+export type ExportFiles = Pick<typeof fs, 'open' | 'rename' | 'rm' | 'stat'>;
 
 export interface ExportJob {
   /** One page of the search; must honour `signal` (the remote backend's withSignal view does). */
@@ -16,7 +20,10 @@ export interface ExportJob {
   target: string;
   signal: AbortSignal;
   onProgress?(progress: ExportProgress): void;
+  /** Scrubs every known token from the events before they are written (every format). */
+  redact?: <T>(value: T) => T;
   now?: () => Date;
+  files?: ExportFiles;
 }
 
 export class ExportCancelled extends Error {
@@ -30,20 +37,33 @@ export class ExportCancelled extends Error {
  * Walks the filtered search in date windows, newest first (so no request asks for a large offset), and streams it to
  * a temporary file beside the target, then renames it into place. On cancel or failure the temporary file is
  * removed: the chosen name only ever holds a complete export (or whatever was there before). Resolves to the number
- * of events written.
+ * of events written. A file that cannot be written rejects with a FileWriteError naming the file and why.
  */
 export async function exportEvents(job: ExportJob): Promise<number> {
   const temporary = join(dirname(job.target), `.${basename(job.target)}.${randomBytes(6).toString('hex')}.part`);
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
+  const redact = job.redact ?? (<T>(value: T): T => value);
   const query = (params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
     return job.query(params, job.signal);
   };
-  const file = await open(temporary, 'wx', 0o600);
+  const files = job.files ?? fs;
+  // every file operation's failure says which file and why (the page's own failures pass through as they are)
+  const disk = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      throw fileWriteError(job.target, error);
+    }
+  };
+  // a folder under the chosen name would only fail at the end, after every page was fetched
+  const existing = await files.stat(job.target).catch(() => undefined);
+  if (existing?.isDirectory()) throw fileWriteError(job.target, Object.assign(new Error('is a folder'), { code: 'EISDIR' }));
+  const file = await disk(() => files.open(temporary, 'wx', 0o600));
   let closed = false;
   try {
-    await file.write(format.head());
+    await disk(() => file.write(format.head()));
     let written = 0;
     let total = 0;
     const pages = newestWindowsFirst(query, job.filter, { today: () => dayOf(now()), onTotal: (count) => (total = count) });
@@ -51,20 +71,20 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
-      if (page.events.length > 0) await file.write(format.page(page.events, written === 0));
+      if (page.events.length > 0) await disk(() => file.write(format.page(redact(page.events), written === 0)));
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
     }
     job.onProgress?.({ written, total: written, done: true });
-    await file.write(format.tail());
-    await file.sync();
-    await file.close();
+    await disk(() => file.write(format.tail()));
+    await disk(() => file.sync());
     closed = true;
-    await rename(temporary, job.target);
+    await disk(() => file.close());
+    await disk(() => files.rename(temporary, job.target));
     return written;
   } catch (error) {
     if (!closed) await file.close().catch(() => undefined);
-    await rm(temporary, { force: true });
+    await files.rm(temporary, { force: true }).catch(() => undefined);
     if (job.signal.aborted) throw new ExportCancelled();
     throw error;
   }

@@ -20,6 +20,8 @@ export interface ExportServiceOptions {
   /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   onProgress(progress: ExportProgress): void;
+  /** Scrubs every known token from each event before it reaches the file. */
+  redact?: <T>(value: T) => T;
   now?: () => Date;
 }
 
@@ -53,6 +55,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           signal: controller.signal,
           onProgress: options.onProgress,
           ...(options.now ? { now: options.now } : {}),
+          ...(options.redact ? { redact: options.redact } : {}),
         });
         return { status: 'done', written, fileName: basename(target) };
       } catch (error) {

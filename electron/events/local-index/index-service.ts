@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ApiError } from '../../../shared/errors';
 import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
@@ -34,11 +35,17 @@ interface Copy {
   lastError: string | null;
   /** The server's count as the running sync last saw it. */
   total: number;
+  /** Set when the copy on disk must not be written (a newer Flagdesk wrote it): says why, naming the file. */
+  leftAlone?: string;
 }
 
 export function createEventIndexService(options: {
   rootDir: string;
   onStatus?(profileId: string, status: EventIndexStatus): void;
+  /** Told when a copy's manifest could not be used (moved aside, or left alone), naming it. */
+  onNotice?(notice: string): void;
+  /** Scrubs tokens from what is written to disk (the connection manager's redactValue). */
+  redact?: <T>(value: T) => T;
   now?: () => Date;
 }): EventIndexService {
   const copies = new Map<string, Promise<Copy>>();
@@ -48,9 +55,15 @@ export function createEventIndexService(options: {
     let copy = copies.get(profileId);
     if (!copy) {
       copy = (async () => {
-        const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)));
+        const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)), options.redact);
         const index = new LocalEventIndex();
-        let manifest = await store.loadManifest();
+        const loaded = await store.openManifest(options.now?.());
+        if (loaded.notice) options.onNotice?.(loaded.notice);
+        if (!loaded.writable) {
+          const leftAlone = loaded.notice ?? 'The local event copy cannot be used.';
+          return { store, index, manifest: null, running: null, lastError: leftAlone, total: 0, leftAlone };
+        }
+        let manifest = loaded.manifest;
         if (manifest) {
           try {
             await store.readChunks(manifest, (events) => index.add(events));
@@ -93,6 +106,7 @@ export function createEventIndexService(options: {
     status: async (profileId) => statusOf(await copyOf(profileId)),
     async sync(profileId, baseUrl, query) {
       let copy = await copyOf(profileId);
+      if (copy.leftAlone !== undefined) throw new ApiError(409, 'LocalCopyReadOnlyError', copy.leftAlone);
       if (copy.running) return statusOf(copy);
       if (copy.manifest && copy.manifest.baseUrl !== baseUrl) {
         // the profile now points at another server: its old copy is of nothing we show

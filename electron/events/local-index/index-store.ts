@@ -5,6 +5,7 @@ import { gunzip, gzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { eventSchema, type FlagEvent } from '../../../shared/schemas';
+import { loadDataFile, type DataFileKind } from '../../storage/data-file';
 
 /**
  * On-disk form of a local event copy, one folder per profile in the app's data folder: gzipped JSONL chunks (each
@@ -30,6 +31,24 @@ export const manifestSchema = z.strictObject({
 export type IndexManifest = z.infer<typeof manifestSchema>;
 
 const MANIFEST = 'manifest.json';
+const CHUNK = /^chunk-\d{6}\.jsonl\.gz$/;
+
+const manifestKind: DataFileKind<IndexManifest> = {
+  what: 'The local event copy',
+  version: 1,
+  parse: (json) => manifestSchema.parse(json),
+  whenMoved: 'the copy starts over at the next sync',
+  whenLeftAlone: 'the events are read from the server and the copy is not synced',
+};
+
+export interface LoadedManifest {
+  /** Null when there is no usable copy (none yet, or unreadable: a copy can always be synced again). */
+  manifest: IndexManifest | null;
+  /** Names the manifest when it could not be used. */
+  notice?: string;
+  /** False when a newer Flagdesk wrote the copy (or it can be neither read nor moved): never write it. */
+  writable: boolean;
+}
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
@@ -39,7 +58,9 @@ export function emptyManifest(baseUrl: string): IndexManifest {
 
 export interface IndexStore {
   readonly dir: string;
-  /** The manifest, or null when there is no copy (or it is unreadable: a copy can always be synced again). */
+  /** The manifest through the data folder's loader: an unreadable one is moved aside, a newer one left alone. */
+  openManifest(now?: Date): Promise<LoadedManifest>;
+  /** The manifest, or null when there is no usable copy. */
   loadManifest(): Promise<IndexManifest | null>;
   /** Every stored event, chunk by chunk, oldest first. */
   readChunks(manifest: IndexManifest, onEvents: (events: FlagEvent[]) => void): Promise<void>;
@@ -50,36 +71,32 @@ export interface IndexStore {
   clear(): Promise<void>;
 }
 
-export function openIndexStore(dir: string): IndexStore {
+/**
+ * `redact` scrubs every token from an event before it is written: the copy on disk never holds one in clear, even
+ * when a server echoes it in event data (a segment's description).
+ */
+export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value) => value): IndexStore {
   const write = async (name: string, data: string | Buffer): Promise<void> => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(join(dir, name), data, { mode: 0o600 });
   };
-  const saveManifest = (manifest: IndexManifest) => write(MANIFEST, JSON.stringify(manifest));
+  const saveManifest = (manifest: IndexManifest) => write(MANIFEST, JSON.stringify(redact(manifest)));
+  async function openManifest(now?: Date): Promise<LoadedManifest> {
+    const loaded = await loadDataFile(join(dir, MANIFEST), manifestKind, now);
+    if (loaded.state === 'missing') return { manifest: null, writable: true };
+    if (loaded.state !== 'ok') return { manifest: null, notice: loaded.notice, writable: loaded.writable };
+    // chunks the manifest does not name were written by a sync that stopped before its manifest: drop them
+    // (only chunks: a manifest moved aside stays for the user)
+    const names = new Set(loaded.data.chunks);
+    for (const entry of await readdir(dir)) {
+      if (CHUNK.test(entry) && !names.has(entry)) await rm(join(dir, entry), { force: true });
+    }
+    return { manifest: loaded.data, writable: true };
+  }
   return {
     dir,
-    async loadManifest() {
-      let text: string;
-      try {
-        text = await readFile(join(dir, MANIFEST), 'utf8');
-      } catch {
-        return null;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return null;
-      }
-      const manifest = manifestSchema.safeParse(parsed);
-      if (!manifest.success) return null;
-      // chunks the manifest does not name were written by a sync that stopped before its manifest: drop them
-      const names = new Set(manifest.data.chunks);
-      for (const entry of await readdir(dir)) {
-        if (entry !== MANIFEST && !names.has(entry)) await rm(join(dir, entry), { force: true });
-      }
-      return manifest.data;
-    },
+    openManifest,
+    loadManifest: async () => (await openManifest()).manifest,
     async readChunks(manifest, onEvents) {
       const events = z.array(eventSchema);
       for (const name of manifest.chunks) {
@@ -90,7 +107,7 @@ export function openIndexStore(dir: string): IndexStore {
     },
     async appendChunk(manifest, events, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
-      await write(name, await gzipAsync(events.map((event) => JSON.stringify(event)).join('\n') + '\n'));
+      await write(name, await gzipAsync(events.map((event) => JSON.stringify(redact(event))).join('\n') + '\n'));
       const next = { ...manifest, ...patch, chunks: [...manifest.chunks, name], count: manifest.count + events.length };
       await saveManifest(next);
       return next;

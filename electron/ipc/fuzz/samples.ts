@@ -13,7 +13,7 @@ export const VALID_SAMPLES: { [C in Channel]: ChannelInput<C> } = {
   'segments.delete': { id: 1 },
   'segments.strategies': { id: 1 },
   'segments.forStrategy': { strategyId: 'strategy-1' },
-  'segments.setForStrategy': { projectId: 'default', strategyId: 's1', environmentId: 'development', segmentIds: [1, 2] },
+  'segments.setForStrategy': { projectId: 'default', featureName: 'f1', environmentId: 'development', strategyId: 's1', segmentIds: [1, 2] },
   'events.list': { project: 'default' },
   'events.search': { type: 'feature-created', project: 'default', feature: 'f', query: 'q', limit: 10, offset: 0 },
   'events.query': { type: 'IS_ANY_OF:feature-created,segment-created', project: 'IS:default', query: 'beta', from: 'IS:2026-01-01', limit: '50', offset: '0' },

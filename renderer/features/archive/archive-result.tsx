@@ -1,7 +1,7 @@
 import type { ArchiveRun } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Notice } from '../../components/notice';
-import { useWriteAccess } from '../connections';
+import { useGuardedAction, useWriteAccess } from '../connections';
 import { useRestoreDependencies, useRevive } from './api';
 import styles from './archive.module.css';
 
@@ -13,6 +13,19 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
   const restore = useRestoreDependencies();
   const revived = revive.data;
   const { canWrite, reason } = useWriteAccess();
+  const { guard, dialog } = useGuardedAction();
+  const count = run.archived.length === 1 ? `“${run.archived[0] ?? ''}”` : `${run.archived.length} flags`;
+  // Reviving serves the flags to SDKs again (off, with their strategies): it asks as the profile's level requires.
+  const onRevive = () =>
+    guard(
+      {
+        title: `Revive ${count}?`,
+        body: <p>{names(run.archived)} come back off in every environment, with their strategies.</p>,
+        name: run.archived.length === 1 ? (run.archived[0] ?? '') : `revive ${run.archived.length} flags`,
+        confirmLabel: 'Revive',
+      },
+      () => revive.mutate({ projectId, features: run.archived }),
+    );
   return (
     <section className="panel" aria-label="Archive result">
       {run.outcome === 'archived' && (
@@ -44,7 +57,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
       )}
       {run.archived.length > 0 && !revived && (
         <div className={styles.actions}>
-          <button type="button" className="button" disabled={!canWrite || revive.isPending} title={reason} onClick={() => revive.mutate({ projectId, features: run.archived })}>
+          <button type="button" className="button" disabled={!canWrite || revive.isPending} title={reason} onClick={onRevive}>
             {revive.isPending ? 'Reviving…' : `Revive ${run.archived.length === 1 ? 'it' : `these ${run.archived.length}`}`}
           </button>
         </div>
@@ -86,6 +99,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
           )}
         </div>
       )}
+      {dialog}
     </section>
   );
 }

@@ -123,6 +123,36 @@ describe('connection form papercuts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save and activate' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(bridge.inputsOf('connections.activate')).toEqual([{ id: 'remote-1' }]);
+    // The typed settings were tested before anything was saved.
+    expect(bridge.inputsOf('connections.test')[0]).toEqual({ baseUrl: 'https://unleash.example.com', token: 'T' });
+  });
+
+  it('tests before "Save and activate": an unreachable server is saved only on the admin\'s explicit choice', async () => {
+    const saved = statusWith([
+      { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' },
+      { id: 'remote-1', name: 'Prod', kind: 'remote', baseUrl: 'https://nope.invalid', hasToken: true, tokenStorage: 'encrypted', allowInsecureHttp: false, insecureHttp: false, protection: 'confirm' },
+    ]);
+    const onDone = renderForm(undefined, vi.fn(), {
+      'connections.test': () => ({ ok: false, reachable: false, tokenSent: false, message: 'Could not reach https://nope.invalid: the host name could not be resolved (DNS).' }),
+      'connections.save': () => saved,
+      'connections.activate': () => ({ ...saved, activeProfileId: 'remote-1' }),
+    });
+    type('Name', 'Prod');
+    type('Base URL', 'https://nope.invalid');
+    type('API token', 'T');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and activate' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Not saved: the test of this connection failed');
+    expect(screen.getByRole('status').textContent).toContain('the host name could not be resolved (DNS)');
+    expect(bridge.inputsOf('connections.save')).toEqual([]);
+    expect(onDone).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://nope.invalid');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save and activate anyway' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bridge.inputsOf('connections.save')).toHaveLength(1);
+    expect(bridge.inputsOf('connections.activate')).toEqual([{ id: 'remote-1' }]);
   });
 });
 

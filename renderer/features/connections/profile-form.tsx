@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { ProfileView } from '../../../shared/schemas';
+import type { ProfileView, SaveProfileInput } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useActivateProfile, useConnectionStatus, useSaveProfile, useTestConnection } from './api';
@@ -53,11 +53,42 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
   const status = useConnectionStatus();
   const [andActivate, setAndActivate] = useState(false);
   const test = useTestConnection();
+  /** A "Save and activate" whose test failed: kept until the admin saves anyway, edits, or tests again. */
+  const [untested, setUntested] = useState<SaveProfileInput | null>(null);
 
   /** After an edit: the message and any test report no longer describe what is typed, until the next check. */
   const edited = (field: ProfileField | 'allowInsecureHttp') => {
     if (field !== 'allowInsecureHttp') clearErrors(field);
     if (field !== 'name') test.reset();
+    setUntested(null);
+  };
+
+  const saveThen = (input: SaveProfileInput, activateAfter: boolean) => {
+    setUntested(null);
+    const known = new Set(status.data?.profiles.map((p) => p.id));
+    save.mutate(input, {
+      onSuccess: (next) => {
+        if (!activateAfter) return onDone();
+        // A new profile's id is the one the status did not have before; an edited one keeps its id.
+        const id = editing?.id ?? next.profiles.find((p) => !known.has(p.id) && p.kind === 'remote' && p.name === input.name)?.id;
+        if (!id) return onDone();
+        activate.mutate(id, { onSettled: onDone });
+      },
+      onError: (error) => void applyServerErrors(error, setError, isProfileField),
+    });
+  };
+
+  /** Test what is typed first: an unreachable (or refusing) server is activated only when the admin says so. */
+  const testThenActivate = (input: SaveProfileInput, values: ProfileFormState) => {
+    const tested = checkTest(values, editing, values.allowInsecureHttp);
+    if (!tested.ok) {
+      for (const [field, message] of Object.entries(tested.errors)) if (message) setError(field as ProfileField, { type: 'test', message });
+      return;
+    }
+    test.mutate(tested.input, {
+      onSuccess: (report) => (report.ok ? saveThen(input, true) : setUntested(input)),
+      onError: () => setUntested(input),
+    });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,17 +99,8 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
       (values) => {
         const checked = checkSave(values, editing, values.allowInsecureHttp);
         if (!checked.ok) return;
-        const known = new Set(status.data?.profiles.map((p) => p.id));
-        save.mutate(checked.input, {
-          onSuccess: (next) => {
-            if (!activateAfter) return onDone();
-            // A new profile's id is the one the status did not have before; an edited one keeps its id.
-            const id = editing?.id ?? next.profiles.find((p) => !known.has(p.id) && p.kind === 'remote' && p.name === checked.input.name)?.id;
-            if (!id) return onDone();
-            activate.mutate(id, { onSettled: onDone });
-          },
-          onError: (error) => void applyServerErrors(error, setError, isProfileField),
-        });
+        if (activateAfter) testThenActivate(checked.input, values);
+        else saveThen(checked.input, false);
       },
       () => setRejected((n) => n + 1),
     )(event);
@@ -92,6 +114,8 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
       for (const [field, message] of Object.entries(checked.errors)) if (message) setError(field as ProfileField, { type: 'test', message });
       return;
     }
+    setUntested(null);
+    setAndActivate(false);
     test.mutate(checked.input);
   };
 
@@ -195,15 +219,28 @@ export function ProfileForm({ editing, encryptionAvailable, onDone }: Props) {
       {save.isError && !savedErrorOnFields && <ErrorBanner error={save.error} action="Saving the connection" />}
       {test.isError && <ErrorBanner error={test.error} action="Testing the connection" />}
       {test.data && !test.isPending && <TestReport report={test.data} />}
+      {untested && !test.isPending && (
+        <div className="banner banner-warning" role="alert">
+          <div className="banner-body">
+            <p className="banner-title">Not saved: the test of this connection failed</p>
+            <p>Fix the address or the token and try again, or save it as it is and make it the active connection.</p>
+          </div>
+          <div className="banner-actions">
+            <button type="button" className="button" onClick={() => saveThen(untested, true)}>
+              Save and activate anyway
+            </button>
+          </div>
+        </div>
+      )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={save.isPending}>
           {save.isPending && !andActivate ? 'Saving…' : editing ? 'Save changes' : 'Save connection'}
         </button>
-        <button type="submit" className="button" disabled={save.isPending || activate.isPending} data-activate>
-          {(save.isPending || activate.isPending) && andActivate ? 'Activating…' : 'Save and activate'}
+        <button type="submit" className="button" disabled={save.isPending || activate.isPending || test.isPending} data-activate>
+          {andActivate && test.isPending ? 'Testing…' : (save.isPending || activate.isPending) && andActivate ? 'Activating…' : 'Save and activate'}
         </button>
         <button type="button" className="button" onClick={onTest} disabled={test.isPending}>
-          {test.isPending ? 'Testing…' : 'Test connection'}
+          {test.isPending && !andActivate ? 'Testing…' : 'Test connection'}
         </button>
         <button type="button" className="button button-quiet" onClick={onDone}>
           Cancel

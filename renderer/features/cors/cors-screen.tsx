@@ -24,6 +24,7 @@ import { OriginRows, type EditableRow } from './origin-rows';
 import { PreflightTester } from './preflight-tester';
 
 const TYPE_TO_CONFIRM = 'allow every origin';
+const TYPE_TO_CUT_OFF = 'allow only these origins';
 
 let nextKey = 0;
 const toRows = (values: readonly string[]): EditableRow[] => values.map((value) => ({ key: nextKey++, value }));
@@ -62,6 +63,9 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
   const invalid = review.filter((row) => !row.check.valid).length;
   const duplicates = review.filter((row) => row.duplicateOf !== undefined).length;
   const danger = originsDanger(values);
+  // The stored list allows every origin (* or empty) and the new one does not: every other site's front-end that
+  // calls this server loses access on save.
+  const cutsOff = originsDanger(stored) !== 'none' && danger === 'none';
   const changed = JSON.stringify(stored) !== JSON.stringify(values);
 
   const update = (next: EditableRow[]) => {
@@ -136,7 +140,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
               type="button"
               className="button button-primary"
               disabled={!changed || invalid > 0 || duplicates > 0 || save.isPending}
-              onClick={() => (danger === 'none' && level !== 'read-only' ? doSave() : setConfirming(true))}
+              onClick={() => (danger === 'none' && level !== 'read-only' && !(cutsOff && level !== 'none') ? doSave() : setConfirming(true))}
             >
               {save.isPending ? 'Saving…' : 'Save origins'}
             </button>
@@ -146,7 +150,28 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             {(invalid > 0 || duplicates > 0) && <span className="field-error">Fix the marked rows to save.</span>}
           </div>
           </WriteFieldset>
-          {confirming && (
+          {confirming && cutsOff && (
+            // Taking away "every origin" asks what the profile's level requires (none saves at once).
+            <ConfirmDialog
+              level={level}
+              profileName={profileName}
+              title="Stop allowing every origin?"
+              name={TYPE_TO_CUT_OFF}
+              confirmLabel="Save and allow only these origins"
+              onCancel={() => setConfirming(false)}
+              onConfirm={doSave}
+              body={
+                <>
+                  <p>
+                    The server allows every origin today. After this save, a web site whose origin is not in the list can no longer
+                    call the front-end API from a browser: every other site's front-end that uses this server is cut off.
+                  </p>
+                  <p>The list becomes: {values.join(', ')}.</p>
+                </>
+              }
+            />
+          )}
+          {confirming && !cutsOff && (
             // Allowing every origin asks what the profile's level requires (at least a click: the danger must be
             // read); a read-only profile refuses every save with the explanation.
             <ConfirmDialog

@@ -94,7 +94,7 @@ export default function BulkAssignScreen() {
           const failed: { key: string; error: unknown }[] = [];
           for (const t of applicable) {
             try {
-              await save.mutateAsync({ projectId: t.projectId, strategyId: t.strategyId, environmentId: t.environment, segmentIds: next(t) });
+              await save.mutateAsync({ projectId: t.projectId, featureName: t.featureName, environmentId: t.environment, strategyId: t.strategyId, segmentIds: next(t) });
             } catch (error) {
               failed.push({ key: t.key, error });
             }

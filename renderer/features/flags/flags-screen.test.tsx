@@ -27,7 +27,7 @@ const handlers: FakeHandlers = {
     { id: 2, name: 'eu', constraints: [{ contextName: 'country', operator: 'IN', values: ['DE'] }], createdAt: '' },
     { id: 3, name: 'staff', constraints: [{ contextName: 'email', operator: 'STR_ENDS_WITH', values: ['@acme.com'] }], createdAt: '' },
   ],
-  'segments.setForStrategy': (input) => input,
+  'segments.setForStrategy': (input) => ({ id: input.strategyId, name: 'default', segments: input.segmentIds }),
 };
 
 describe('flags view', () => {
@@ -43,7 +43,7 @@ describe('flags view', () => {
     fireEvent.click(within(prod).getByLabelText(/staff/));
     fireEvent.click(within(prod).getByRole('button', { name: 'Save segments' }));
     await vi.waitFor(() =>
-      expect(bridge.inputsOf('segments.setForStrategy')).toEqual([{ projectId: 'default', strategyId: 's-prod', environmentId: 'production', segmentIds: [2, 3] }]),
+      expect(bridge.inputsOf('segments.setForStrategy')).toEqual([{ projectId: 'default', featureName: 'checkout', environmentId: 'production', strategyId: 's-prod', segmentIds: [2, 3] }]),
     );
   });
 
@@ -52,7 +52,7 @@ describe('flags view', () => {
     const dev = await screen.findByRole('listitem', { name: 'Strategy default in development' });
     fireEvent.click(await within(dev).findByRole('button', { name: 'Change segments of default in development' }));
     fireEvent.click(within(dev).getByRole('button', { name: 'Clear all' }));
-    await vi.waitFor(() => expect(bridge.inputsOf('segments.setForStrategy')).toEqual([{ projectId: 'default', strategyId: 's-dev', environmentId: 'development', segmentIds: [] }]));
+    await vi.waitFor(() => expect(bridge.inputsOf('segments.setForStrategy')).toEqual([{ projectId: 'default', featureName: 'checkout', environmentId: 'development', strategyId: 's-dev', segmentIds: [] }]));
   });
 
   it('adds a segment to many strategies after a preview', async () => {
@@ -64,5 +64,7 @@ describe('flags view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 strategies' }));
     await vi.waitFor(() => expect(bridge.inputsOf('segments.setForStrategy')).toHaveLength(2));
     expect(bridge.inputsOf('segments.setForStrategy').map((i) => i.segmentIds)).toEqual([[1, 3], [1, 2, 3]]);
+    // each names its flag: the write servers record is the strategy's own update under the flag
+    expect(bridge.inputsOf('segments.setForStrategy').map((i) => i.featureName)).toEqual(['checkout', 'checkout']);
   });
 });

@@ -35,7 +35,7 @@ export function StrategySegments({ projectId, featureName, environment, producti
   const apply = (segmentIds: number[]) => {
     const run = () =>
       save.mutate(
-        { projectId, strategyId: strategy.id, environmentId: environment, segmentIds },
+        { projectId, featureName, environmentId: environment, strategyId: strategy.id, segmentIds },
         {
           onSuccess: () => {
             setEditing(null);

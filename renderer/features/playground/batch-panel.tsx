@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSessionDraft } from '../../lib/session-draft';
 import { createEvaluator, testContexts, type ClientConstraint, type ClientState } from '../../../shared/evaluation';
 import type { AdminSegment } from '../../../shared/schemas';
 import { useOpenContextsFile } from './api';
@@ -13,14 +14,14 @@ interface Props {
 interface Outcome {
   total: number;
   matched: number;
-  rows: { index: number; matched: boolean; reason: string }[];
+  rows: { index: number; row: number; matched: boolean; reason: string }[];
 }
 
 const SHOWN_FAILURES = 5;
 
 /** Many contexts at once (a CSV with a header row, pasted or opened): how many a segment or a flag matches, and why not the rest. */
 export function BatchPanel({ segments, state }: Props) {
-  const [csv, setCsv] = useState('userId,tier\nu1,gold\nu2,silver\n');
+  const [csv, setCsv] = useSessionDraft('playground.csv', 'userId,tier\nu1,gold\nu2,silver\n');
   const [target, setTarget] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -46,13 +47,18 @@ export function BatchPanel({ segments, state }: Props) {
       setOutcome({
         total: batch.total,
         matched: batch.matched,
-        rows: parsed.contexts.map((_, index) => ({ index, matched: !failed.has(index), reason: failed.get(index) ?? '' })),
+        rows: parsed.contexts.map((_, index) => ({
+          index,
+          row: parsed.rowNumbers[index] ?? index + 2,
+          matched: !failed.has(index),
+          reason: failed.get(index) ?? '',
+        })),
       });
     } else if (kind === 'flag' && state) {
       const evaluator = createEvaluator(state);
       const rows = parsed.contexts.map((context, index) => {
         const result = evaluator.evaluate(id, context);
-        return { index, matched: result.enabled, reason: result.enabled ? '' : result.explanation.summary };
+        return { index, row: parsed.rowNumbers[index] ?? index + 2, matched: result.enabled, reason: result.enabled ? '' : result.explanation.summary };
       });
       setOutcome({ total: rows.length, matched: rows.filter((r) => r.matched).length, rows });
     }
@@ -109,11 +115,13 @@ export function BatchPanel({ segments, state }: Props) {
           Test {parsed.contexts.length} contexts
         </button>
       </div>
-      {parsed.errors.map((e) => (
-        <p key={e} className={styles.fail}>
-          {e}
-        </p>
-      ))}
+      {parsed.errors.length > 0 && (
+        <ul className={styles.fail} aria-label="Rows with problems">
+          {parsed.errors.map((e, index) => (
+            <li key={index}>{e}</li>
+          ))}
+        </ul>
+      )}
       {outcome && (
         <div role="status" aria-label="Batch result">
           <div className={styles.counts}>
@@ -131,7 +139,7 @@ export function BatchPanel({ segments, state }: Props) {
             <ul className={styles.tree} aria-label="First failures">
               {failures.slice(0, SHOWN_FAILURES).map((f) => (
                 <li key={f.index}>
-                  Row {f.index + 1}: {f.reason}
+                  Row {f.row}: {f.reason}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
-import { Fragment, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { createEvaluator, type FlagEvaluation, type PlaygroundContext, type PlaygroundFeature } from '../../../shared/evaluation';
+import { createEvaluator, type PlaygroundContext } from '../../../shared/evaluation';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -9,32 +10,38 @@ import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from '../instance';
 import { segmentQueries } from '../segments';
-import { playgroundQueries, useServerPlayground } from './api';
+import { playgroundQueries, stateIn, useServerPlayground } from './api';
 import { BatchPanel } from './batch-panel';
 import { ContextEditor } from './context-editor';
-import { ExplanationTree } from './explanation-tree';
+import { EnvironmentResults } from './environment-results';
 import { loadSavedContexts, saveContext } from './saved-contexts';
+import { ScopePicker } from './scope-picker';
 import styles from './playground.module.css';
 
-const verdictOf = (value: boolean | 'unknown' | undefined) => (value === undefined ? '' : value === 'unknown' ? 'unknown' : value ? 'on' : 'off');
-
-function Verdict({ value }: { value: boolean | 'unknown' | undefined }) {
-  const text = verdictOf(value);
-  return <span className={text === 'on' ? styles.on : text === 'unknown' ? styles.unknown : styles.off}>{text}</span>;
+/** Several values of a query parameter (`?project=a&project=b`, or one comma-separated), the fallback when none. */
+function listParam(search: URLSearchParams, name: string, fallback: string): string[] {
+  const values = [...new Set(search.getAll(name).flatMap((v) => v.split(',')).filter(Boolean))];
+  return values.length > 0 ? values : [fallback];
 }
 
-/** Evaluate a project's flags for a context, offline, explained; compare with the server's playground. */
+/** The open explanation, `environment:flag` (an environment name holds no colon). */
+function splitOpen(value: string): [string, string] {
+  const at = value.indexOf(':');
+  return at < 0 ? ['', ''] : [value.slice(0, at), value.slice(at + 1)];
+}
+
+/** Evaluate the chosen projects' flags in the chosen environments for a context, offline, explained; compare with the server's playground. */
 export default function PlaygroundScreen() {
   const profileId = useActiveProfileId() ?? '';
   const [search, setSearch] = useSearchParams();
-  const projectId = search.get('project') ?? 'default';
-  const environment = search.get('environment') ?? 'development';
-  const open = search.get('flag') ?? '';
-  const setParam = (name: string, value: string) =>
+  const chosenProjects = listParam(search, 'project', 'default');
+  const chosenEnvironments = listParam(search, 'environment', 'development');
+  const [openEnvironment, openFlag] = splitOpen(search.get('flag') ?? '');
+  const setParams = (name: string, values: readonly string[]) =>
     setSearch((prev) => {
       const next = new URLSearchParams(prev);
-      if (value) next.set(name, value);
-      else next.delete(name);
+      next.delete(name);
+      for (const value of values) if (value) next.append(name, value);
       return next;
     });
 
@@ -42,24 +49,38 @@ export default function PlaygroundScreen() {
   const environments = useInstanceQuery(instanceQueries.environments);
   const fields = useInstanceQuery(instanceQueries.contextFields);
   const segments = useInstanceQuery(segmentQueries.list);
-  const definitions = useInstanceQuery((p) => playgroundQueries.definitions(p, projectId, environment));
+  const definitions = useQueries({
+    queries: chosenProjects.map((projectId) => ({ ...playgroundQueries.definitions(profileId, projectId), enabled: profileId !== '' })),
+    combine: (answers) => ({
+      data: answers.every((a) => a.data !== undefined) ? answers.map((a) => a.data!) : null,
+      failed: answers.find((a) => a.isError),
+    }),
+  });
+  const loaded = definitions.data !== null;
+  const failed = definitions.failed;
   const server = useServerPlayground();
 
   const [context, setContext] = useState<PlaygroundContext>({ appName: 'flagdesk', userId: 'user-1' });
   const [saved, setSaved] = useState(() => loadSavedContexts(profileId));
   const [saveName, setSaveName] = useState('');
 
-  const results = useMemo(() => {
-    if (!definitions.data) return [];
-    const evaluator = createEvaluator(definitions.data);
-    return definitions.data.features.map((f) => [f.name, evaluator.evaluate(f.name, context)] as [string, FlagEvaluation]);
-  }, [definitions.data, context]);
-  const serverByName = useMemo(
-    () => new Map<string, PlaygroundFeature>((server.data?.features ?? []).map((f) => [f.name, f])),
-    [server.data],
-  );
-  const compared = server.data !== undefined;
-  const disagreements = compared ? results.filter(([name, r]) => serverByName.get(name)?.isEnabled !== r.enabled).length : 0;
+  // Recomputed each render: a few hundred flags evaluate in well under a frame.
+  const states = definitions.data ? chosenEnvironments.map((environment) => [environment, stateIn(definitions.data!, environment)] as const) : [];
+  const results = states.map(([environment, state]) => {
+    const evaluator = createEvaluator(state);
+    const flags = state.features.map((f) => ({ project: f.project ?? '', name: f.name, evaluation: evaluator.evaluate(f.name, context) }));
+    return [environment, flags] as const;
+  });
+  const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? id;
+  const flagCount = results[0]?.[1].length ?? 0;
+  // Answers for another scope or context than the one shown are not a comparison of it.
+  const asked = server.variables;
+  const current =
+    asked !== undefined &&
+    asked.projects.join('\n') === chosenProjects.join('\n') &&
+    chosenEnvironments.every((e) => asked.environments.includes(e)) &&
+    JSON.stringify(asked.context) === JSON.stringify(context);
+  const answers = current ? server.data : undefined;
 
   return (
     <section aria-label="Playground">
@@ -70,8 +91,8 @@ export default function PlaygroundScreen() {
           <button
             type="button"
             className="button"
-            disabled={server.isPending || !definitions.data}
-            onClick={() => server.mutate({ environment, projects: [projectId], context })}
+            disabled={server.isPending || !loaded}
+            onClick={() => server.mutate({ environments: chosenEnvironments, projects: chosenProjects, context })}
           >
             {server.isPending ? 'Asking the server…' : 'Compare with the server'}
           </button>
@@ -80,26 +101,18 @@ export default function PlaygroundScreen() {
       <div className={styles.layout}>
         <div>
           <div className={styles.panel}>
-            <label className={styles.field}>
-              Project
-              <select value={projectId} onChange={(e) => setParam('project', e.target.value)}>
-                {(projects.data ?? [{ id: projectId, name: projectId }]).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={styles.field}>
-              Environment
-              <select value={environment} onChange={(e) => setParam('environment', e.target.value)}>
-                {(environments.data ?? [{ name: environment }]).map((env) => (
-                  <option key={env.name} value={env.name}>
-                    {env.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ScopePicker
+              legend="Projects"
+              options={(projects.data ?? chosenProjects.map((id) => ({ id, name: id }))).map((p) => ({ id: p.id, label: p.name, title: p.id }))}
+              chosen={chosenProjects}
+              onChange={(next) => setParams('project', next)}
+            />
+            <ScopePicker
+              legend="Environments"
+              options={(environments.data ?? chosenEnvironments.map((name) => ({ name }))).map((e) => ({ id: e.name, label: e.name }))}
+              chosen={chosenEnvironments}
+              onChange={(next) => setParams('environment', next)}
+            />
             <label className={styles.field}>
               Saved contexts
               <select value="" onChange={(e) => e.target.value && setContext(saved[e.target.value]!)}>
@@ -124,68 +137,24 @@ export default function PlaygroundScreen() {
           <ContextEditor context={context} onChange={setContext} fields={fields.data ?? []} />
         </div>
         <div>
-          {definitions.isError && <ErrorBanner error={definitions.error} action="Loading the project's flags" onRetry={() => void definitions.refetch()} />}
+          {failed && <ErrorBanner error={failed.error} action="Loading the projects' flags" onRetry={() => void failed.refetch()} />}
           {server.isError && <ErrorBanner error={server.error} action="Asking the server's playground" />}
-          {definitions.isPending && !definitions.isError && <Loading label="Loading the project's flags…" />}
-          {definitions.data && results.length === 0 && <EmptyState title="No flags in this project" />}
-          {compared && (
-            <p role="status" className={disagreements > 0 ? styles.fail : styles.on}>
-              {disagreements === 0 ? 'The server agrees on every flag.' : `The server disagrees on ${disagreements} flag(s), highlighted below.`}
-            </p>
-          )}
-          {results.length > 0 && (
-            <div className="table-wrap">
-              <table className="table" aria-label="Flags evaluated">
-                <thead>
-                  <tr>
-                    <th scope="col">Flag</th>
-                    <th scope="col">Here</th>
-                    <th scope="col">Variant</th>
-                    {compared && <th scope="col">Server</th>}
-                    <th scope="col">Why</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {results.map(([name, result]) => {
-                    const remote = serverByName.get(name);
-                    const differs = compared && remote?.isEnabled !== result.enabled;
-                    return (
-                      <Fragment key={name}>
-                        <tr className={differs ? styles.disagree : undefined}>
-                          <td>
-                            <code>{name}</code>
-                          </td>
-                          <td>
-                            <Verdict value={result.enabled} />
-                          </td>
-                          <td>{result.variant.enabled ? result.variant.name : <span className="muted">–</span>}</td>
-                          {compared && (
-                            <td>
-                              {remote ? <Verdict value={remote.isEnabled} /> : <span className="muted">not returned</span>}
-                              {remote && remote.strategies.result === 'unknown' ? <span className={styles.unknown}> (strategies: unknown)</span> : null}
-                            </td>
-                          )}
-                          <td>
-                            <button type="button" className="button" aria-expanded={open === name} onClick={() => setParam('flag', open === name ? '' : name)}>
-                              {open === name ? 'Hide' : 'Explain'}
-                            </button>
-                          </td>
-                        </tr>
-                        {open === name && (
-                          <tr>
-                            <td colSpan={compared ? 5 : 4}>
-                              <ExplanationTree explanation={result.explanation} />
-                            </td>
-                          </tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <BatchPanel segments={segments.data ?? []} state={definitions.data} />
+          {!loaded && !failed && <Loading label="Loading the projects' flags…" />}
+          {loaded && flagCount === 0 && <EmptyState title={chosenProjects.length > 1 ? 'No flags in these projects' : 'No flags in this project'} />}
+          {flagCount > 0 &&
+            results.map(([environment, flags]) => (
+              <EnvironmentResults
+                key={environment}
+                environment={environment}
+                flags={flags}
+                server={answers?.get(environment)}
+                showProject={chosenProjects.length > 1}
+                projectName={projectName}
+                open={openEnvironment === environment ? openFlag : null}
+                onToggle={(name) => setParams('flag', openEnvironment === environment && openFlag === name ? [] : [`${environment}:${name}`])}
+              />
+            ))}
+          <BatchPanel segments={segments.data ?? []} state={states[0]?.[1]} />
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { testContext, type ClientConstraint, type EvaluationContext } from '../../../shared/evaluation';
 import { ConstraintLine } from './explanation-tree';
 import styles from './playground.module.css';
@@ -27,23 +27,46 @@ export interface SegmentTesterProps {
  * Which of these constraints a context passes, live as they are edited, with the first failure's reason. Offline:
  * it evaluates with shared/evaluation, exactly as the official SDKs would.
  */
+const SETTLE_MS = 600;
+
+/** The value once it has stayed the same for `ms`: a screen reader hears the outcome, not every keystroke's. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export function SegmentTester({ constraints, initialContext = {} }: SegmentTesterProps) {
+  const id = useId();
   const [values, setValues] = useState<Record<string, string>>(initialContext);
-  const names = useMemo(() => [...new Set(['userId', ...constraints.map((c) => c.contextName)])], [constraints]);
+  // A constraint still without a context field has nothing to type a value for.
+  const names = useMemo(() => [...new Set(['userId', ...constraints.map((c) => c.contextName.trim()).filter(Boolean)])], [constraints]);
   const result = useMemo(() => testContext(constraints, contextFrom(values)), [constraints, values]);
   const first = result.firstFailure === null ? null : result.results[result.firstFailure];
+  const verdict = constraints.length === 0 || result.matched ? 'This context is in the segment.' : 'This context is not in the segment.';
+  const announced = useSettled(verdict, SETTLE_MS);
   return (
     <section className={styles.panel} aria-label="Segment tester">
       <h3>Test a context</h3>
+      <p id={`${id}-intro`} className="muted">
+        Type the values a context would carry: one field per context field the constraints use.
+      </p>
       <div className={styles.row}>
         {names.map((name) => (
           <label key={name} className={styles.field}>
             {name}
-            <input value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+            <input aria-describedby={`${id}-intro`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
           </label>
         ))}
       </div>
-      <p role="status">
+      {/* Only the verdict is announced, once typing pauses and only when it changes; the reason below is read on demand. */}
+      <p role="status" className="sr-only">
+        {announced}
+      </p>
+      <p>
         {constraints.length === 0 ? (
           'No constraints: the segment matches everyone.'
         ) : result.matched ? (

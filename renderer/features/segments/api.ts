@@ -1,5 +1,5 @@
 import { MutationObserver, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
-import type { Segment, SetStrategySegments, UpsertSegment } from '../../../shared/schemas';
+import type { Segment, StrategySegmentsChange, UpsertSegment } from '../../../shared/schemas';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
 import { useActiveProfileId } from '../../lib/active-profile';
@@ -74,7 +74,7 @@ export function useDeleteSegment() {
 export function useSetStrategySegments() {
   const profileId = useActiveProfileId() ?? '';
   return useMutation({
-    mutationFn: (input: SetStrategySegments) => call('segments.setForStrategy', input),
+    mutationFn: (input: StrategySegmentsChange) => call('segments.setForStrategy', input),
     meta: segmentWriteMeta(profileId),
   });
 }

@@ -37,9 +37,11 @@ interface Props {
   support: OperatorSupport;
   onMove: (from: number, to: number) => void;
   onRemove: (index: number) => void;
+  /** Focus the context field when the row appears (a row the user just added). */
+  autoFocus?: boolean;
 }
 
-export function ConstraintRow({ index, count, contextFields, support, onMove, onRemove }: Props) {
+export function ConstraintRow({ index, count, contextFields, support, onMove, onRemove, autoFocus = false }: Props) {
   const { control, formState, register, setValue } = useFormContext<SegmentFormValues>();
   const ids = { operator: useId(), invert: useId(), caseId: useId() };
   const contextName = useWatch({ control, name: `constraints.${index}.contextName` });
@@ -69,6 +71,7 @@ export function ConstraintRow({ index, count, contextFields, support, onMove, on
               onInputChange={f.onChange}
               error={errors?.contextName?.message}
               placeholder="e.g. userId"
+              autoFocus={autoFocus}
             />
           )}
         />

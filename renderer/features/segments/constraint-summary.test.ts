@@ -36,4 +36,14 @@ describe('constraint summary', () => {
       ]),
     ).toBe('Matches when plan is one of "pro", and age is at least 18.');
   });
+
+  it('says what an unfinished constraint lacks instead of reading it as a rule', () => {
+    expect(describeSegment([{ contextName: '', operator: 'IN', values: [] }])).toBe('Not finished: constraint 1 needs a context field and at least one value.');
+    expect(
+      describeSegment([
+        { contextName: 'plan', operator: 'IN', values: ['pro'] },
+        { contextName: 'age', operator: 'NUM_GTE', value: '' },
+      ]),
+    ).toBe('Matches when plan is one of "pro", once finished. Not finished: constraint 2 needs a value.');
+  });
 });

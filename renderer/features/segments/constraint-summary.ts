@@ -39,8 +39,30 @@ export function summarizeConstraint(constraint: Constraint, maxValues = 3): stri
   return `${subject} ${verb} ${shown}${more}${suffix}`.trim();
 }
 
-/** The whole segment as a sentence: constraints are ANDed; none means everyone. */
+/** What a constraint still lacks before it means anything: a context field, a value; empty when it is complete. */
+export function missingParts(constraint: Constraint): string[] {
+  const missing: string[] = [];
+  if (constraint.contextName.trim() === '') missing.push('a context field');
+  if (valuesOf(constraint).every((v) => v.trim() === '')) {
+    const multi = isOperator(constraint.operator) && OPERATOR_INFO[constraint.operator].arity === 'multi';
+    missing.push(multi ? 'at least one value' : 'a value');
+  }
+  return missing;
+}
+
+/**
+ * The whole segment as a sentence: constraints are ANDed; none means everyone. A constraint still being filled in
+ * is said to be unfinished, with what it lacks, rather than read as a rule ("Matches when is one of.").
+ */
 export function describeSegment(constraints: readonly Constraint[]): string {
   if (constraints.length === 0) return 'Matches everyone: this segment has no constraints.';
-  return `Matches when ${constraints.map((c) => summarizeConstraint(c, 5)).join(', and ')}.`;
+  const complete = constraints.filter((c) => missingParts(c).length === 0);
+  const unfinished = constraints
+    .map((c, index) => ({ index, missing: missingParts(c) }))
+    .filter((c) => c.missing.length > 0)
+    .map((c) => `constraint ${c.index + 1} needs ${c.missing.join(' and ')}`);
+  const rule = complete.length > 0 ? `Matches when ${complete.map((c) => summarizeConstraint(c, 5)).join(', and ')}` : '';
+  if (unfinished.length === 0) return `${rule}.`;
+  const gaps = `Not finished: ${unfinished.join('; ')}.`;
+  return rule ? `${rule}, once finished. ${gaps}` : gaps;
 }

@@ -66,7 +66,7 @@ describe('segment editor', () => {
       ],
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/segments/9'));
-  });
+  }, 20_000);
 
   it('shows validation messages on the fields and sends nothing', async () => {
     const { bridge } = renderApp('/segments/new', reads);

@@ -19,6 +19,7 @@ import { instanceQueries } from '../instance';
 import { recreateSegment, segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
 import { describeSegment } from './constraint-summary';
 import { ConflictDialog } from './conflict-dialog';
+import { ConstraintDiffView } from './constraint-diff-view';
 import { ConstraintRow } from './constraint-row';
 import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type SegmentFormValues } from './segment-form-schema';
 import { EditorSegmentTester } from './editor-segment-tester';
@@ -26,7 +27,7 @@ import { groupUsage, touchesProduction } from './usage';
 import { UsageList } from './usage-list';
 import styles from './segment-editor.module.css';
 
-type Step = { kind: 'idle' } | { kind: 'conflict'; mine: UpsertSegment; theirs: Segment } | { kind: 'impact'; body: UpsertSegment } | { kind: 'in-use' };
+type Step = { kind: 'idle' } | { kind: 'conflict'; mine: UpsertSegment; theirs: Segment } | { kind: 'impact'; body: UpsertSegment; before: Segment } | { kind: 'in-use' };
 
 const comparable = (s: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>) => JSON.stringify(draftOf(formValuesOf(s)));
 
@@ -60,6 +61,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const remove = useDeleteSegment();
   const [loaded, setLoaded] = useState(() => (editing ? comparable(editing) : ''));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [addedByUser, setAddedByUser] = useState(false);
   // Set just before navigating away after a create or a delete: nothing is left unsaved then.
   const leaving = useRef(false);
 
@@ -110,8 +112,9 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
     }
   };
 
-  const afterConflictCheck = (body: UpsertSegment) => {
-    if (editing && inUse) setStep({ kind: 'impact', body });
+  /** `before` is the server's version this save replaces, for the review of what changes. */
+  const afterConflictCheck = (body: UpsertSegment, before: Segment) => {
+    if (editing && inUse) setStep({ kind: 'impact', body, before });
     else write(body);
   };
 
@@ -121,7 +124,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
     // Detect a concurrent edit before writing: compare the server's version now with the one this form opened.
     const fresh = await client.fetchQuery({ ...segmentQueries.detail(profileId, editing.id), staleTime: 0 });
     if (comparable(fresh) !== loaded) return setStep({ kind: 'conflict', mine: body, theirs: fresh });
-    afterConflictCheck(body);
+    afterConflictCheck(body, fresh);
   };
 
   const onDelete = () => {
@@ -214,10 +217,19 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
                   support={support}
                   onMove={constraints.move}
                   onRemove={constraints.remove}
+                  autoFocus={addedByUser && index === constraints.fields.length - 1}
                 />
               ))}
             </ol>
-            <button type="button" className="button" onClick={() => constraints.append(emptyConstraint())}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                // The new row takes focus on its context field (its first choice), not on the operator.
+                setAddedByUser(true);
+                constraints.append(emptyConstraint(), { shouldFocus: false });
+              }}
+            >
               Add constraint
             </button>
             <div className={styles.actions}>
@@ -261,7 +273,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           onKeepMine={() => {
             setLoaded(comparable(step.theirs));
             setStep({ kind: 'idle' });
-            afterConflictCheck(step.mine);
+            afterConflictCheck(step.mine, step.theirs);
           }}
         />
       )}
@@ -275,6 +287,8 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           body={
             <>
               {touchesProduction(groups) && <p className={styles.production}>This affects production environments.</p>}
+              <ConstraintDiffView before={draftOf(formValuesOf(step.before)).constraints} after={step.body.constraints} />
+              <h3 className={styles.diffHeading}>Strategies that use it</h3>
               <UsageList groups={groups} />
             </>
           }

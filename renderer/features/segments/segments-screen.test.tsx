@@ -82,7 +82,7 @@ describe('segments screen', () => {
   it("shows the server's message beside the cause when loading fails", async () => {
     withSegments(new ApiError(403, 'NoAccessError', 'You need permission READ_SEGMENT'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Loading segments failed: Not allowed');
+    expect(alert.textContent).toContain('Loading segments failed: the server refused it (HTTP 403, not allowed)');
     expect(alert.textContent).toContain('You need permission READ_SEGMENT');
     expect(alert.textContent).toContain('HTTP 403 · NoAccessError');
   });

@@ -1,6 +1,7 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { ValueKind } from '../../../shared/domain/operators';
-import { valueMessage } from './segment-form-schema';
+import { lacksTimeZone, valueMessage } from './segment-form-schema';
+import { ZoneChoices } from './zone-choices';
 import styles from './segment-editor.module.css';
 
 /** Splits pasted or typed text on newlines, commas and tabs; trims; drops blanks. */
@@ -171,6 +172,7 @@ export function SingleValueInput({ label, kind, value, onChange, error }: { labe
           </button>
         )}
       </div>
+      {kind === 'date' && lacksTimeZone(value) && <ZoneChoices value={value.trim()} zone={zone} onChange={onChange} />}
       <p id={`${id}-hint`} className={shown ? styles.error : styles.hint}>
         {shown ??
           (parsed

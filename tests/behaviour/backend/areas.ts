@@ -8,6 +8,7 @@ import { archiveLifecycleBackend } from './archive-lifecycle';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
+import { auditTrailBackend } from './audit-trail';
 
 export const BACKEND_AREAS: BackendArea<unknown>[] = [
   segmentsBackend,
@@ -19,4 +20,6 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   uiConfigBackend,
   readsBackend,
   playgroundBackend,
+  // last: it changes the CORS origins the other areas read
+  auditTrailBackend,
 ];

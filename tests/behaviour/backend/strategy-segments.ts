@@ -1,9 +1,13 @@
 import { expect } from 'vitest';
-import type { SetStrategySegments } from '../../../shared/schemas';
+import type { SetStrategySegments, StrategySegmentsChange } from '../../../shared/schemas';
 import { backendArea, type BackendScenario } from './scenario';
 import { newFeature, newSegment } from './fixtures';
 
-/** From set-up: `feature` with a flexibleRollout strategy (`strategyId`) using segA; the add scenario uses its own. */
+/**
+ * From set-up: `feature` with a flexibleRollout strategy (`strategyId`) using segA; the add scenario uses its own.
+ * The bare link (POST /segments/strategies) rows show why the app does not send it: no version records it. The
+ * app's change (the strategy's update) runs on `appFeature`'s strategy.
+ */
 interface Fx {
   feature: string;
   segA: { id: number; name: string };
@@ -12,6 +16,8 @@ interface Fx {
   strategyId: string;
   addTo: string;
   addSegment: number;
+  appFeature: string;
+  appStrategyId: string;
 }
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -19,6 +25,14 @@ const set = (fx: Fx, segmentIds: number[], overrides: Partial<SetStrategySegment
   projectId: 'default',
   strategyId: fx.strategyId,
   environmentId: 'development',
+  segmentIds,
+  ...overrides,
+});
+const appChange = (fx: Fx, segmentIds: number[], overrides: Partial<StrategySegmentsChange> = {}): StrategySegmentsChange => ({
+  projectId: 'default',
+  featureName: fx.appFeature,
+  environmentId: 'development',
+  strategyId: fx.appStrategyId,
   segmentIds,
   ...overrides,
 });
@@ -71,49 +85,82 @@ const scenarios: BackendScenario<Fx>[] = [
   { name: 'segments of the strategy', run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }), expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id]) } },
   { name: 'segments of an unknown strategy: empty', run: (b) => b.getSegmentsForStrategy({ strategyId: ZERO_UUID }), expect: { result: [] } },
   {
-    name: 'replace with two segments: echo, no event',
-    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
+    name: 'bare link: replace with two segments: echo, no event',
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
     expect: { result: (value, fx) => expect(value).toMatchObject(set(fx, [fx.segA.id, fx.segB.id])), noEventsMentioning: (fx) => fx.strategyId },
   },
   {
     name: 'the strategy has both',
-    arrange: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
+    arrange: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [fx.segA.id, fx.segB.id])),
     run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
     expect: { result: (value, fx) => expect(ids(value)).toEqual([fx.segA.id, fx.segB.id].sort((a, b) => a - b)) },
   },
-  { name: 'replace with []', run: (b, fx) => b.setStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
+  { name: 'bare link: replace with []: no event', run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [])), expect: { result: { segmentIds: [] }, noEventsMentioning: (fx) => fx.strategyId } },
   {
     name: 'the strategy has none',
-    arrange: (b, fx) => b.setStrategySegments(set(fx, [])),
+    arrange: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [])),
     run: (b, fx) => b.getSegmentsForStrategy({ strategyId: fx.strategyId }),
     expect: { result: [] },
   },
   {
     name: 'replace with an unknown segment',
-    run: (b, fx) => b.setStrategySegments(set(fx, [999999])),
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [999999])),
     expect: { error: { status: 500, name: 'UnknownError', message: 'feature_strategy_segment_segment_id_fkey' } },
     demo: { error: { status: '4xx', message: '999999' } },
   },
   {
     name: 'replace on an unknown strategy',
-    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id], { strategyId: ZERO_UUID })),
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [fx.segA.id], { strategyId: ZERO_UUID })),
     expect: { error: { status: 500, name: 'UnknownError', message: 'feature_strategy_segment_feature_strategy_id_fkey' } },
     demo: { error: { status: '4xx', message: ZERO_UUID } },
   },
   {
     name: 'replace on an unknown strategy with []: echoed, nothing to insert',
-    run: (b, fx) => b.setStrategySegments(set(fx, [], { strategyId: ZERO_UUID })),
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [], { strategyId: ZERO_UUID })),
     expect: { result: (value, fx) => expect(value).toEqual(set(fx, [], { strategyId: ZERO_UUID })) },
   },
   {
     name: 'replace with an unknown project and environment (not checked)',
-    run: (b, fx) => b.setStrategySegments(set(fx, [fx.segA.id], { projectId: 'no-such-project', environmentId: 'no-such-env' })),
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, [fx.segA.id], { projectId: 'no-such-project', environmentId: 'no-such-env' })),
     expect: { result: { projectId: 'no-such-project', environmentId: 'no-such-env' } },
   },
   {
     name: 'replace with 6 segments (limit 5)',
-    run: (b, fx) => b.setStrategySegments(set(fx, fx.extra)),
+    run: (b, fx) => b.fixtures.linkStrategySegments(set(fx, fx.extra)),
     expect: { error: { status: 400, name: 'BadDataError', message: 'Strategies may not have more than 5 segments' } },
+  },
+  {
+    name: "the app's change: the strategy update, recorded with the segments before and after",
+    arrange: (b, fx) => b.fixtures.linkStrategySegments({ ...set(fx, [(fx.extra[0] ?? 0)]), strategyId: fx.appStrategyId }),
+    run: (b, fx) => b.setStrategySegments(appChange(fx, [(fx.extra[0] ?? 0), (fx.extra[1] ?? 0)])),
+    expect: {
+      result: (value, fx) => expect(value).toMatchObject({ id: fx.appStrategyId, name: 'flexibleRollout', segments: expect.arrayContaining([(fx.extra[0] ?? 0), (fx.extra[1] ?? 0)]) }),
+      events: (fx) => [
+        {
+          type: 'feature-strategy-update',
+          featureName: fx.appFeature,
+          project: 'default',
+          environment: 'development',
+          preData: { id: fx.appStrategyId, segments: [(fx.extra[0] ?? 0)] },
+          data: { id: fx.appStrategyId, segments: expect.arrayContaining([(fx.extra[0] ?? 0), (fx.extra[1] ?? 0)]) },
+        },
+      ],
+    },
+  },
+  {
+    name: "the app's change to 6 segments (limit 5)",
+    run: (b, fx) => b.setStrategySegments(appChange(fx, fx.extra)),
+    expect: { error: { status: 400, name: 'BadDataError', message: 'Strategies may not have more than 5 segments' }, noEventsMentioning: (fx) => fx.appStrategyId },
+  },
+  {
+    name: "the app's change to an unknown segment: 404, the update checks it (no SQL)",
+    run: (b, fx) => b.setStrategySegments(appChange(fx, [999999])),
+    expect: { error: { status: 404, name: 'NotFoundError', message: 'No segment exists with ID "999999"' }, noEventsMentioning: (fx) => fx.appStrategyId },
+  },
+  {
+    name: "the app's change on an unknown strategy: 404 on the read",
+    run: (b, fx) => b.setStrategySegments(appChange(fx, [], { strategyId: ZERO_UUID })),
+    expect: { error: { status: 404, name: 'NotFoundError', message: `Could not find strategy with id: ${ZERO_UUID}` } },
   },
   {
     name: 'delete a segment in use',
@@ -164,6 +211,12 @@ export const strategySegmentsBackend = backendArea<Fx>({
       strategyId: strategy.id,
       addTo: await newFeature(b, 'b-ss-add'),
       addSegment: (await newSegment(b, 'b-ss-add')).id,
+      ...(await (async () => {
+        const appFeature = await newFeature(b, 'b-ss-app');
+        // its segments are two of `extra`, so the rows about segA's use stay as they are
+        const app = await b.fixtures.addFeatureStrategy('default', appFeature, 'development', withSegment(appFeature, extra[0] ?? 0));
+        return { appFeature, appStrategyId: app.id };
+      })()),
     };
   },
   scenarios,

@@ -219,6 +219,62 @@ const replace: WireScenario<Fx>[] = [
   },
 ];
 
+/**
+ * The strategy's update (PUT), the write every version records and the one the app sends for a segment change: the
+ * whole strategy goes back with the new `segments`. Runs on the child's plain strategy, which no other row reads.
+ */
+const strategyPath = (fx: Fx): string => `${strategiesPath(fx.child)}/${fx.plainStrategyId}`;
+const plainBody = (title: string, segments: number[]): Record<string, unknown> => ({
+  name: 'default',
+  title,
+  disabled: false,
+  sortOrder: 0,
+  constraints: [],
+  parameters: {},
+  variants: [],
+  segments,
+});
+const update: WireScenario<Fx>[] = [
+  {
+    name: 'update: read one strategy',
+    request: (fx) => ({ method: 'GET', path: strategyPath(fx) }),
+    expect: {
+      status: 200,
+      body: (json, fx) => expect(json).toMatchObject({ id: fx.plainStrategyId, name: 'default', constraints: [], variants: [], disabled: false, sortOrder: 0 }),
+    },
+  },
+  {
+    name: 'update: the strategy with a new title and segment (200, feature-strategy-update with before and after)',
+    arrange: (send, fx) => send({ method: 'PUT', path: strategyPath(fx), body: plainBody('Before', []) }),
+    request: (fx) => ({ method: 'PUT', path: strategyPath(fx), body: plainBody('Wired', [fx.extra[2] ?? 0]) }),
+    expect: {
+      status: 200,
+      body: (json, fx) => expect(json).toMatchObject({ id: fx.plainStrategyId, name: 'default', title: 'Wired', segments: [fx.extra[2]] }),
+      events: (fx) => [
+        {
+          type: 'feature-strategy-update',
+          featureName: fx.child,
+          project: 'default',
+          environment: 'development',
+          preData: { id: fx.plainStrategyId, title: 'Before', segments: [] },
+          data: { id: fx.plainStrategyId, title: 'Wired', segments: [fx.extra[2]] },
+        },
+      ],
+    },
+  },
+  {
+    name: 'update: the segments of the strategy follow',
+    arrange: (send, fx) => send({ method: 'PUT', path: strategyPath(fx), body: plainBody('Wired', [fx.extra[2] ?? 0]) }),
+    request: (fx) => ({ method: 'GET', path: `/api/admin/segments/strategies/${fx.plainStrategyId}` }),
+    expect: { status: 200, body: (json, fx) => expect(segmentIdsOf(json)).toEqual([fx.extra[2]]) },
+  },
+  {
+    name: 'update: an unknown segment is 404 (checked before anything is written)',
+    request: (fx) => ({ method: 'PUT', path: strategyPath(fx), body: plainBody('Wired', [999999]) }),
+    expect: { ...notFound('No segment exists with ID "999999"'), noEventsMentioning: (fx) => fx.plainStrategyId },
+  },
+];
+
 export const strategySegmentsArea = area<Fx>({
   name: 'strategy-segments',
   setup: async (send) => {
@@ -243,5 +299,5 @@ export const strategySegmentsArea = area<Fx>({
       addSegment: await createSegment(send, { name: unique('ss-add'), constraints: [] }),
     };
   },
-  scenarios: [...onStrategies, ...replace],
+  scenarios: [...onStrategies, ...replace, ...update],
 });

@@ -200,17 +200,17 @@ describe('segments and strategies', () => {
     expect(await demo.getSegmentsForStrategy({ strategyId: 'no-such-strategy' })).toEqual([]);
   });
 
-  it('replaces the full set, echoes the input, writes no event', async () => {
+  it('the bare link (POST /segments/strategies) replaces the full set, echoes the input, writes no event', async () => {
     const demo = freshDemo();
     const a = await demo.createSegment(seg('a'));
     const b = await demo.createSegment(seg('b'));
     const strategyId = await flagWithStrategy(demo, 'f', [a.id]);
     const before = demo.events.size;
     const input = { projectId: 'anything', environmentId: 'anywhere', strategyId, segmentIds: [b.id] };
-    expect(await demo.setStrategySegments(input)).toEqual(input);
+    expect(await demo.fixtures.linkStrategySegments(input)).toEqual(input);
     expect((await demo.getSegmentsForStrategy({ strategyId })).map((s) => s.name)).toEqual(['b']);
     expect(demo.events.size).toBe(before);
-    await demo.setStrategySegments({ ...input, segmentIds: [] });
+    await demo.fixtures.linkStrategySegments({ ...input, segmentIds: [] });
     expect(await demo.getSegmentsForStrategy({ strategyId })).toEqual([]);
   });
 
@@ -220,17 +220,17 @@ describe('segments and strategies', () => {
     for (let i = 0; i < 6; i++) ids.push((await demo.createSegment(seg(`s${i}`))).id);
     const strategyId = await flagWithStrategy(demo, 'f');
     const body = { projectId: 'default', environmentId: 'development', strategyId };
-    const six = await rejection(demo.setStrategySegments({ ...body, segmentIds: ids }));
+    const six = await rejection(demo.fixtures.linkStrategySegments({ ...body, segmentIds: ids }));
     expect(six).toMatchObject({ status: 400, name: 'BadDataError' });
     expect(six.message).toContain('Strategies may not have more than 5 segments');
-    expect((await rejection(demo.setStrategySegments({ ...body, segmentIds: [1, 1] }))).status).toBe(400);
-    expect(await rejection(demo.setStrategySegments({ ...body, segmentIds: [404] }))).toMatchObject({ status: 404, message: 'No segment exists with ID "404"' });
-    expect((await rejection(demo.setStrategySegments({ ...body, strategyId: 'nope', segmentIds: [1] }))).status).toBe(404);
+    expect((await rejection(demo.fixtures.linkStrategySegments({ ...body, segmentIds: [1, 1] }))).status).toBe(400);
+    expect(await rejection(demo.fixtures.linkStrategySegments({ ...body, segmentIds: [404] }))).toMatchObject({ status: 404, message: 'No segment exists with ID "404"' });
+    expect((await rejection(demo.fixtures.linkStrategySegments({ ...body, strategyId: 'nope', segmentIds: [1] }))).status).toBe(404);
   });
 
   it('echoes an unknown strategy with an empty list, as real 6.10.1 answers 201', async () => {
     const demo = freshDemo();
     const input = { projectId: 'nowhere', environmentId: 'none', strategyId: 'nope', segmentIds: [] };
-    expect(await demo.setStrategySegments(input)).toEqual(input);
+    expect(await demo.fixtures.linkStrategySegments(input)).toEqual(input);
   });
 });

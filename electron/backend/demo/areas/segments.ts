@@ -173,11 +173,12 @@ export function getSegmentsForStrategy(ctx: DemoContext, { strategyId }: ParsedI
 }
 
 /**
- * The list becomes the strategy's full set; project and environment are not checked (as real); no event. An unknown
+ * POST /segments/strategies (a fixture and the HTTP face's route; the app sends the strategy update instead): the
+ * list becomes the strategy's full set; project and environment are not checked (as real); no version records it. An unknown
  * strategy with an empty list is a 201 echo on the real server (nothing to insert, no foreign key to break); with a
  * non-empty list real answers a 500 with SQL text, where the demo names the missing strategy.
  */
-export function setStrategySegments(ctx: DemoContext, input: SetStrategySegments): SetStrategySegments {
+export function linkStrategySegments(ctx: DemoContext, input: SetStrategySegments): SetStrategySegments {
   checkSegmentLimit(input.segmentIds);
   const location = findStrategy(ctx.state, input.strategyId);
   if (!location && input.segmentIds.length === 0) return copy(input);

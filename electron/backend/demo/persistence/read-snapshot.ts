@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
-import { moveAside } from '../../../storage/move-aside';
+import { loadDataFile, type DataFileKind } from '../../../storage/data-file';
 import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
 import { SNAPSHOT_FORMAT } from '../model/snapshot';
 
@@ -15,19 +13,19 @@ export interface LoadedSnapshot {
   notice?: string;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The version of a snapshot a newer Flagdesk wrote, or undefined. */
-function newerVersion(json: unknown): number | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const { format, version } = json as { format?: unknown; version?: unknown };
-  return format === SNAPSHOT_FORMAT && typeof version === 'number' && version > SNAPSHOT_VERSION ? version : undefined;
+/** The demo snapshot to the data folder's one loader; a snapshot breaking the model's invariants is unusable too. */
+function snapshotKind(options: DemoOptions): DataFileKind<DemoBackend> {
+  return {
+    what: 'The saved demo',
+    version: SNAPSHOT_VERSION,
+    versionOf: (json) => {
+      const { format, version } = (typeof json === 'object' && json !== null ? json : {}) as { format?: unknown; version?: unknown };
+      return format === SNAPSHOT_FORMAT && typeof version === 'number' ? version : undefined;
+    },
+    parse: (json) => createDemoBackend({ ...options, snapshot: json }),
+    whenMoved: 'a fresh demo was started',
+    whenLeftAlone: 'a fresh demo runs and its changes will not be saved',
+  };
 }
 
 /**
@@ -35,34 +33,9 @@ function newerVersion(json: unknown): number | undefined {
  * untouched and never written over, and the user told so. Unreadable, not JSON, of another shape, or breaking the
  * model's invariants: moved aside (never overwritten) and a fresh demo.
  */
-export async function readSnapshot(file: string, dir: string, now: Date, options: DemoOptions): Promise<LoadedSnapshot> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { writable: true };
-    text = '';
-  }
-  const json = parseJson(text);
-  const newer = newerVersion(json);
-  if (newer !== undefined) {
-    return {
-      writable: false,
-      notice: `The saved demo in ${file} was written by a newer Flagdesk (snapshot version ${newer}), so this version left it untouched and runs a fresh demo whose changes will not be saved. Update Flagdesk to use it.`,
-    };
-  }
-  try {
-    // (An undefined snapshot would mean "seed a fresh one": text that is not JSON is corrupt, not absent.)
-    if (json === undefined) throw new Error('not JSON');
-    return { backend: createDemoBackend({ ...options, snapshot: json }), writable: true };
-  } catch {
-    const movedTo = await moveAside(dir || dirname(file), basename(file), 'corrupt', now);
-    if (movedTo) {
-      return { writable: true, notice: `The saved demo data could not be read, so it was moved to ${movedTo} and a fresh demo was started.` };
-    }
-    return {
-      writable: false,
-      notice: `The saved demo data in ${file} could not be read or moved, so a fresh demo was started and changes will not be saved.`,
-    };
-  }
+export async function readSnapshot(file: string, now: Date, options: DemoOptions): Promise<LoadedSnapshot> {
+  const loaded = await loadDataFile(file, snapshotKind(options), now);
+  if (loaded.state === 'ok') return { backend: loaded.data, writable: true };
+  if (loaded.state === 'missing') return { writable: true };
+  return { writable: loaded.writable, notice: loaded.notice };
 }

@@ -98,7 +98,7 @@ describe('snapshots this version must not use', () => {
     const text = JSON.stringify(newer);
     await writeFile(join(dir, SNAPSHOT_FILE), text);
     const store = await openDemoStore(dir, base);
-    expect(store.notice).toMatch(/written by a newer Flagdesk \(snapshot version 2\)/);
+    expect(store.notice).toMatch(/^The saved demo \(demo-snapshot.json\) was written by a newer Flagdesk \(version 2\)/);
     expect(store.notice).not.toMatch(/could not be read/);
     await store.backend.createSegment({ name: 'session-only', constraints: [] });
     await store.save();

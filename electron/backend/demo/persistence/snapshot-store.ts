@@ -80,7 +80,7 @@ export async function openDemoStore(dir: string, options: StoreOptions = {}): Pr
     },
   };
 
-  const loaded = await readSnapshot(file, dir, clock(), backendOptions);
+  const loaded = await readSnapshot(file, clock(), backendOptions);
   const backend = loaded.backend ?? createDemoBackend(backendOptions);
   persist = loaded.writable;
   const notice = loaded.notice;

@@ -1,10 +1,10 @@
 import type { AdminBackend } from '../../admin-backend';
 import type { FixturedBackend } from '../../instance-fixtures';
-import type { AddDependency, AddStrategy, CreateFeature, Feature } from '../../../../shared/schemas';
+import type { AddDependency, AddStrategy, CreateFeature, Feature, FeatureStrategyUpdate } from '../../../../shared/schemas';
 import { isApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
-import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatureBody, featuresBody } from '../request-schemas';
+import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatureBody, featuresBody, updateFeatureStrategyBody } from '../request-schemas';
 
 /**
  * Project-scoped routes: flags, their strategies and dependencies (fixture writes), archive and its validation
@@ -134,6 +134,28 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
         const { projectId = '', featureName = '', environment = '' } = params;
         // The real server answers 200 here, not 201.
         return reply.json(200, await backend.fixtures.addFeatureStrategy(projectId, featureName, environment, input));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: `${PROJECT}/features/:featureName/environments/:environment/strategies/:strategyId`,
+      handle: async ({ params }) => {
+        const { projectId = '', featureName = '', environment = '', strategyId = '' } = params;
+        return reply.json(200, await backend.fixtures.getFeatureStrategy(projectId, featureName, environment, strategyId));
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: `${PROJECT}/features/:featureName/environments/:environment/strategies/:strategyId`,
+      body: updateFeatureStrategyBody,
+      handle: async ({ params, body }) => {
+        const { projectId = '', featureName = '', environment = '', strategyId = '' } = params;
+        // only the declared properties reach the backend, as the real store writes only those
+        const input: FeatureStrategyUpdate = {};
+        for (const key of ['name', 'sortOrder', 'constraints', 'title', 'disabled', 'variants', 'segments', 'parameters'] as const) {
+          if (body[key] !== undefined) Object.assign(input, { [key]: body[key] });
+        }
+        return reply.json(200, await backend.fixtures.updateFeatureStrategy(projectId, featureName, environment, strategyId, input));
       },
     }),
     ...(['on', 'off'] as const).map((state) =>

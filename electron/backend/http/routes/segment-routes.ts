@@ -1,4 +1,4 @@
-import type { AdminBackend } from '../../admin-backend';
+import type { FixturedBackend } from '../../instance-fixtures';
 import type { UpsertSegment } from '../../../../shared/schemas';
 import { reply, route, type Route } from '../route';
 import { segmentIdParams, strategySegmentsBody, upsertSegmentBody } from '../request-schemas';
@@ -16,7 +16,7 @@ function upsertInput(body: z.output<typeof upsertSegmentBody>): UpsertSegment {
   return input;
 }
 
-export function segmentRoutes(backend: AdminBackend): Route[] {
+export function segmentRoutes(backend: FixturedBackend): Route[] {
   return [
     route({
       method: 'GET',
@@ -38,7 +38,8 @@ export function segmentRoutes(backend: AdminBackend): Route[] {
       body: strategySegmentsBody,
       handle: async ({ body }) => {
         const { projectId, strategyId, environmentId, segmentIds } = body;
-        await backend.setStrategySegments({ projectId, strategyId, environmentId, segmentIds });
+        // the bare link, recorded by no version (the app sends the strategy update instead)
+        await backend.fixtures.linkStrategySegments({ projectId, strategyId, environmentId, segmentIds });
         // Unleash echoes the request body itself, extra properties included.
         return reply.json(201, body, `strategies/${strategyId}`);
       },
