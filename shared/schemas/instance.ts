@@ -137,7 +137,7 @@ export const featureStrategyUpdateSchema = z.looseObject({
   sortOrder: z.number().optional(),
   constraints: z.array(constraintSchema).optional(),
   parameters: z.record(z.string(), z.string()).optional(),
-  variants: z.array(z.unknown()).optional(),
+  variants: z.array(strategyVariantSchema).optional(),
   segments: z.array(z.number().int()).optional(),
 });
 export type FeatureStrategyUpdate = z.infer<typeof featureStrategyUpdateSchema>;

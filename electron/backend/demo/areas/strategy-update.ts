@@ -6,6 +6,7 @@ import { findStrategy, type StrategyLocation } from '../model/lookups';
 import { storedConstraint, validateStrategyConstraints } from './constraints';
 import { setEnvironmentEnabled, strategyView } from './features';
 import { checkSegmentLinks } from './segment-links';
+import { storedStrategyVariants } from './strategy-variants';
 
 /**
  * One flag strategy read and replaced, as Unleash's getStrategy and updateStrategy do (docs/versions.md#what-each-write-records):
@@ -63,6 +64,8 @@ export function updateFeatureStrategy(
   const constraints = (input.constraints ?? []).map(storedConstraint);
   validateStrategyConstraints(ctx.state, constraints);
   const segments = input.segments ? checkSegmentLinks(ctx.state, input.segments) : strategy.segments;
+  // weights fixed and the list checked as on add (the store's updateStrategy runs the same fixVariantWeights)
+  const variants = storedStrategyVariants(input.variants ?? []);
 
   const before = strategyView(strategy);
   if (input.name !== undefined) strategy.name = input.name;
@@ -70,7 +73,7 @@ export function updateFeatureStrategy(
   if (input.title != null) strategy.title = input.title;
   if (input.disabled != null) strategy.disabled = input.disabled;
   strategy.constraints = constraints;
-  strategy.variants = structuredClone(input.variants ?? []);
+  strategy.variants = variants;
   strategy.segments = segments;
   const after = strategyView(strategy);
   // the path's environment is what the event names: the server does not check it against the strategy's
