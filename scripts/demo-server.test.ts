@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDemoStore } from '../electron/backend/demo';
+import { LOCK_FILE } from '../electron/storage/folder-lock';
 import { spawnDemoServer, type DemoServerProcess } from './demo-server/spawn';
 
 /** The CLI end to end: arguments, the ready line, a request, and a clean, saving shutdown on SIGTERM. */
@@ -9,7 +11,7 @@ import { spawnDemoServer, type DemoServerProcess } from './demo-server/spawn';
 const children: DemoServerProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const server of children.splice(0)) if (server.child.exitCode === null && server.child.pid) process.kill(server.child.pid, 'SIGKILL');
+  for (const server of children.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null && server.child.pid) process.kill(server.child.pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -81,4 +83,43 @@ describe('npm run demo-server', () => {
     expect(await server.exited).toBe(2);
     expect(server.output().stderr).toContain('--port must be a whole number from 0 to 65535, not "abc"');
   }, 60_000);
+
+  describe('one writer per data folder', () => {
+    it('a second demo-server on the same folder is refused with the reason; the first keeps serving', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'flagdesk-demo-server-'));
+      dirs.push(dir);
+      const first = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+      const { url } = await first.ready;
+      const second = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+      expect(await second.exited).toBe(1);
+      expect(second.output().stderr).toContain(`${dir} is in use by npm run demo-server (process ${first.child.pid},`);
+      expect((await fetch(`${url}/api/admin/segments`, { headers: { Authorization: 'T' } })).status).toBe(200);
+      await first.stop();
+    }, 60_000);
+
+    it("the app's demo folder, while the app holds it, refuses the demo-server; once the app closed it, it is free", async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'flagdesk-demo-server-'));
+      dirs.push(dir);
+      const app = await openDemoStore(dir, { historyEvents: 10 });
+      const refused = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+      expect(await refused.exited).toBe(1);
+      expect(refused.output().stderr).toContain(`is in use by Flagdesk (process ${process.pid},`);
+      await app.close();
+      const served = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+      await served.ready;
+      await served.stop();
+    }, 60_000);
+
+    it('takes over a stale lock whose process is gone', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'flagdesk-demo-server-'));
+      dirs.push(dir);
+      const gone = start(['--help']);
+      await gone.exited;
+      await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: gone.child.pid, who: 'npm run demo-server', since: '2026-01-01T00:00:00.000Z' }));
+      const server = start(['--port', '0', '--token', 'T', '--data', dir, '--events', '50']);
+      await server.ready;
+      expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: server.child.pid });
+      await server.stop();
+    }, 60_000);
+  });
 });

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const options = args.events === undefined ? {} : { historyEvents: args.events };
   let store: DemoStore | undefined;
   if (args.data !== undefined) {
-    store = await openDemoStore(args.data, options);
+    store = await openDemoStore(args.data, { ...options, lockHolder: 'npm run demo-server' });
     if (store.notice) process.stderr.write(`demo-server: ${store.notice}\n`);
     if (args.reset) {
       await store.reset();

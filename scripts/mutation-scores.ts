@@ -15,6 +15,8 @@ export const MUTATION_BARS: Record<string, number> = {
   'electron/ipc/read-only-guard.ts': 100,
   'electron/ipc/dispatch.ts': 90,
   'shared/domain/origin.ts': 90,
+  'shared/csv/spreadsheet-safe.ts': 90,
+  'electron/storage/data-file.ts': 90,
 };
 
 const reportSchema = z.looseObject({

@@ -75,8 +75,10 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
     await tester.getByLabel('age', { exact: true }).fill('25');
     await tester.getByLabel('currentTime', { exact: true }).fill('2030-01-01T00:00:00Z');
     await tester.getByLabel('appVersion', { exact: true }).fill('5.0.0');
+    // The live region carries the verdict alone; the reason is on the page, read on demand.
     const verdict = tester.getByRole('status');
-    await expect.poll(() => verdict.textContent()).toBe('Not in the segment: constraint 3 fails (age 25 > 30 is false).');
+    await tester.getByText('Not in the segment: constraint 3 fails (age 25 > 30 is false).').waitFor();
+    await expect.poll(() => verdict.textContent()).toBe('This context is not in the segment.');
     await app().screenshot('segment-editor-tester');
     await tester.getByLabel('age', { exact: true }).fill('31');
     await expect.poll(() => verdict.textContent()).toBe('This context is in the segment.');
@@ -93,7 +95,7 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
       ['appVersion', 'SEMVER_GT', expect.anything(), false],
     ]);
     expect(app().problems).toEqual([]);
-  });
+  }, 90_000);
 
   it('edits it, then deletes it (unused, demo: no confirmation needed)', async () => {
     const page = app().page;
@@ -128,6 +130,38 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
     await app().screenshot('segment-delete-in-use', { variants: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect((await (await backend()).listSegments()).some((s) => s.id === used!.id)).toBe(true);
+    expect(app().problems).toEqual([]);
+  });
+
+  it('reviews what an edit changes before saving a segment strategies use', async () => {
+    const page = app().page;
+    const all = await (await backend()).listSegments();
+    let used: (typeof all)[number] | undefined;
+    for (const segment of all) {
+      if ((await (await backend()).getStrategiesUsingSegment({ id: segment.id })).strategies.length > 0) {
+        used = segment;
+        break;
+      }
+    }
+    await page.goto(page.url().replace(/#.*$/, `#/segments/${used!.id}`));
+    await page.getByRole('region', { name: 'Usage' }).getByRole('link').first().waitFor();
+    await page.getByRole('button', { name: 'Add constraint' }).click();
+    const index = used!.constraints.length + 1;
+    const row = page.getByRole('listitem', { name: `Constraint ${index}` });
+    await row.getByRole('combobox', { name: 'Context field' }).fill('userId');
+    await row.getByRole('combobox', { name: 'Context field' }).press('Escape');
+    await row.getByLabel(/^Values/).fill('e2e-user');
+    await row.getByLabel(/^Values/).press('Enter');
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    const review = page.getByRole('alertdialog', { name: new RegExp(`^Save “${used!.name}”\\? It changes`) });
+    await review.waitFor();
+    const changes = review.getByRole('region', { name: 'What this save changes' });
+    await changes.getByText(`Added constraint ${index}:`).waitFor();
+    expect(await changes.getByRole('listitem').allTextContents()).toEqual([`Added constraint ${index}: userId is one of "e2e-user"`]);
+    await app().screenshot('segment-save-review', { variants: true });
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    expect((await (await backend()).getSegment({ id: used!.id })).constraints).toEqual(used!.constraints);
+    await page.getByRole('button', { name: `Remove constraint ${index}` }).click();
     expect(app().problems).toEqual([]);
   });
 
@@ -173,8 +207,11 @@ describe.skipIf(!chromiumEndpoint)('segments workbench (demo)', () => {
     await app().core.dispatch('connections.setProtection', { id: 'demo', protection: 'read-only' }, { ...SENDER, frameUrl: page.url() });
     await page.reload();
     await page.getByTestId('protection-badge').getByText('Read-only').waitFor();
-    await page.getByRole('link', { name: 'New segment' }).click();
-    await page.getByLabel('Name').fill('e2e-never');
+    // Nothing invites a write: New segment is a disabled button, and the form itself renders read-only.
+    expect(await page.getByRole('button', { name: 'New segment' }).isDisabled()).toBe(true);
+    await page.goto(page.url().replace(/#.*$/, '#/segments/new'));
+    await page.getByTestId('read-only-notice').waitFor();
+    expect(await page.getByLabel('Name').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create segment' }).isDisabled()).toBe(true);
     // Whatever the page sends, main refuses it.
     const refused = await page.evaluate(`window.flagdesk.invoke('segments.create', { name: 'e2e-never', constraints: [] })`);

@@ -44,8 +44,19 @@ describe('openContextsFile', () => {
     await writeFile(path, 'userId\n' + 'u\n'.repeat(2000));
     await expect(openContextsFile(shellChoosing(path), 1024)).rejects.toMatchObject({
       name: 'FileTooLargeError',
-      message: '"big.csv" is 4 KB; a file of contexts may be at most 1 KB.',
+      message: '"big.csv" is over 1 KB; a file of contexts may be at most 1 KB.',
     });
+  });
+
+  it('reads through a bounded stream: a file larger than its stat said (it grew) stops at the cap', async () => {
+    // /proc files stat as 0 bytes yet read as kilobytes: what a file growing between stat and read looks like
+    await expect(openContextsFile(shellChoosing('/proc/self/maps'), 1024)).rejects.toMatchObject({ name: 'FileTooLargeError' });
+  });
+
+  it('reads a file of exactly the cap whole', async () => {
+    const path = join(dir, 'exact.csv');
+    await writeFile(path, 'x'.repeat(1024));
+    await expect(openContextsFile(shellChoosing(path), 1024)).resolves.toEqual({ name: 'exact.csv', text: 'x'.repeat(1024) });
   });
 
   it('refuses a path that is not a readable file', async () => {

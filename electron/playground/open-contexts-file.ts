@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ApiError } from '../../shared/errors';
 import type { ShellPort } from '../shell/shell-port';
@@ -28,25 +28,41 @@ export async function openContextsFile(
   });
   if (path === null) return null;
   const name = basename(path);
-  let size: number;
+  let bytes: Buffer;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new Error('not a file');
-    size = info.size;
-  } catch {
+    bytes = await readBounded(path, maxBytes);
+  } catch (error) {
+    if (error instanceof TooLarge) {
+      throw new ApiError(413, 'FileTooLargeError', `"${name}" is over ${formatSize(maxBytes)}; a file of contexts may be at most ${formatSize(maxBytes)}.`);
+    }
     throw new ApiError(400, 'FileReadError', `Could not read "${name}".`);
   }
-  if (size > maxBytes) {
-    throw new ApiError(
-      413,
-      'FileTooLargeError',
-      `"${name}" is ${formatSize(size)}; a file of contexts may be at most ${formatSize(maxBytes)}.`,
-    );
-  }
+  return { name, text: bytes.toString('utf8') };
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Reads at most `maxBytes` through one open handle: a file that grows, or is swapped for another, after it was
+ * chosen can never make this read more (a stat followed by a whole-file read could).
+ */
+export async function readBounded(path: string, maxBytes: number): Promise<Buffer> {
+  const file = await open(path, 'r');
   try {
-    return { name, text: await readFile(path, 'utf8') };
-  } catch {
-    throw new ApiError(400, 'FileReadError', `Could not read "${name}".`);
+    if (!(await file.stat()).isFile()) throw new Error('not a file');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      // one byte past the cap tells "exactly at the cap" from "over it"
+      const buffer = Buffer.alloc(Math.min(64 * 1024, maxBytes + 1 - total));
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) throw new TooLarge();
+    }
+  } finally {
+    await file.close();
   }
 }
 

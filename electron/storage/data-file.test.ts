@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { judgeDataFile, loadDataFile, NOT_JSON, WRONG_SHAPE, type DataFileKind } from './data-file';
+import { judgeDataFile, loadDataFile, NOT_JSON, readProblem, WRONG_SHAPE, type DataFileKind } from './data-file';
 import { fileWriteError, writeProblem } from './write-problem';
 
 const kind: DataFileKind<{ version: 1; names: string[] }> = {
@@ -99,5 +99,45 @@ describe('writeProblem', () => {
     const error = fileWriteError('/home/ann/exports/audit.csv', Object.assign(new Error('raw'), { code: 'ENOSPC' }));
     expect(error).toMatchObject({ status: 500, name: 'FileWriteError', message: '"audit.csv" could not be written: the disk is full.' });
     expect(writeProblem(new Error('no code'))).toBe('the system refused it');
+  });
+});
+
+describe('what a file is when it cannot be used', () => {
+  it('takes a file of this version, or one that states none, as this version', () => {
+    expect(judgeDataFile('{"version":1,"names":[]}', kind)).toEqual({ kind: 'ok', data: { version: 1, names: [] } });
+    const lenient = { ...kind, parse: (json: unknown) => json };
+    expect(judgeDataFile('{"names":[]}', lenient)).toEqual({ kind: 'ok', data: { names: [] } });
+    expect(judgeDataFile('{"version":0}', lenient)).toEqual({ kind: 'ok', data: { version: 0 } });
+  });
+
+  it('says in words why a file could not be read', () => {
+    const problem = (code?: string) => readProblem(Object.assign(new Error('x'), code ? { code } : {}));
+    expect(problem('EACCES')).toBe('permission denied');
+    expect(problem('EPERM')).toBe('permission denied');
+    expect(problem('EISDIR')).toBe('it is a folder');
+    expect(problem('EIO')).toBe('EIO');
+    expect(problem()).toBe('unknown error');
+  });
+
+  it('leaves an unreadable file where it is, unwritable, when it cannot be moved aside', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flagdesk-data-file-'));
+    dirs.push(dir);
+    await writeFile(join(dir, 'list.json'), '{"version":1,"names":[');
+    const loaded = await loadDataFile(join(dir, 'list.json'), kind, new Date(0), async () => undefined);
+    expect(loaded).toEqual({
+      state: 'left-alone',
+      why: NOT_JSON,
+      writable: false,
+      notice: `The list (list.json) could not be read (${NOT_JSON}) nor moved aside, so it is left untouched; changes are not saved.`,
+    });
+    expect(await readdir(dir)).toEqual(['list.json']);
+  });
+
+  it('leaves a folder standing where the file should be, saying so', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flagdesk-data-file-'));
+    dirs.push(dir);
+    await mkdir(join(dir, 'list.json'));
+    const loaded = await loadDataFile(join(dir, 'list.json'), kind);
+    expect(loaded).toMatchObject({ state: 'left-alone', why: 'it is a folder', writable: false });
   });
 });

@@ -43,8 +43,9 @@ export function judgeDataFile<T>(text: string, kind: DataFileKind<T>): Verdict<T
   } catch {
     return { kind: 'unusable', why: NOT_JSON };
   }
-  const version = (kind.versionOf ?? topLevelVersion)(json);
-  if (version !== undefined && version > kind.version) return { kind: 'newer', version };
+  // A file that states no version is taken as the oldest: only a stated, higher version is newer.
+  const version = (kind.versionOf ?? topLevelVersion)(json) ?? 0;
+  if (version > kind.version) return { kind: 'newer', version };
   try {
     return { kind: 'ok', data: kind.parse(json) };
   } catch {
@@ -69,18 +70,24 @@ export function dataFileNotice(kind: DataFileKind<unknown>, name: string, outcom
   return `${subject} could not be read (${outcome.why}) nor moved aside, so it is left untouched; ${kind.whenLeftAlone}.`;
 }
 
-function readProblem(error: NodeJS.ErrnoException): string {
+/** Pure: why a file could not be read, in words. */
+export function readProblem(error: NodeJS.ErrnoException): string {
   if (error.code === 'EACCES' || error.code === 'EPERM') return 'permission denied';
   if (error.code === 'EISDIR') return 'it is a folder';
   return error.code ?? 'unknown error';
 }
 
-/** Reads one file of the data folder. `now` stamps the moved-aside name. */
-export async function loadDataFile<T>(path: string, kind: DataFileKind<T>, now: Date = new Date()): Promise<LoadedDataFile<T>> {
+/** Reads one file of the data folder. `now` stamps the moved-aside name; `move` is moveAside but in tests. */
+export async function loadDataFile<T>(
+  path: string,
+  kind: DataFileKind<T>,
+  now: Date = new Date(),
+  move: typeof moveAside = moveAside,
+): Promise<LoadedDataFile<T>> {
   const name = basename(path);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = new TextDecoder().decode(await readFile(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing', writable: true };
     // not corrupt, just out of reach (permissions, a folder in its place): leave it where it is
@@ -92,7 +99,7 @@ export async function loadDataFile<T>(path: string, kind: DataFileKind<T>, now: 
   if (verdict.kind === 'newer') {
     return { state: 'newer', version: verdict.version, writable: false, notice: dataFileNotice(kind, name, { version: verdict.version }) };
   }
-  const movedTo = await moveAside(dirname(path), name, 'corrupt', now);
+  const movedTo = await move(dirname(path), name, 'corrupt', now);
   if (movedTo === undefined) {
     return { state: 'left-alone', why: verdict.why, writable: false, notice: dataFileNotice(kind, name, { why: verdict.why }) };
   }

@@ -1,7 +1,12 @@
 import { NavLink } from 'react-router';
+import { SectionIcon } from './section-icons';
 import { SECTIONS } from './sections';
 
-/** Real links: each section is a URL, so middle-click, back/forward and "reopen where I was" all work. */
+/**
+ * Real links: each section is a URL, so middle-click, back/forward and "reopen where I was" all work. Below 900 px
+ * the bar narrows to its icons (styles/layout.css); each label then shows beside its icon on hover or focus and
+ * stays the link's name.
+ */
 export function Navigation() {
   return (
     <nav className="nav" aria-label="Sections">
@@ -9,7 +14,8 @@ export function Navigation() {
         {SECTIONS.map((section) => (
           <li key={section.path}>
             <NavLink className="nav-item" to={section.path}>
-              {section.label}
+              <SectionIcon path={section.path} />
+              <span className="nav-label">{section.label}</span>
             </NavLink>
           </li>
         ))}

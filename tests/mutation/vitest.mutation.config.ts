@@ -16,6 +16,8 @@ export default defineConfig({
       'electron/ipc/read-only-guard.test.ts',
       'shared/domain/origin.test.ts',
       'shared/csv/spreadsheet-safe.test.ts',
+      'electron/storage/data-file.test.ts',
+      'electron/storage/data-folder.test.ts',
     ],
   },
 });

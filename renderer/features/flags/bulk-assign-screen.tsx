@@ -9,9 +9,10 @@ import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, useGuardedAction, useWriteAccess } from '../connections';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { segmentQueries, useSetStrategySegments } from '../segments';
 import styles from './flags.module.css';
+import { strategyLabels } from './strategy-label';
 
 interface Target {
   key: string;
@@ -20,7 +21,10 @@ interface Target {
   environment: string;
   production: boolean;
   strategyId: string;
-  strategyName: string;
+  /** The strategy's type, e.g. flexibleRollout. */
+  strategyType: string;
+  /** What tells it apart from the flag's other strategies there (strategy-label.ts). */
+  strategyLabel: string;
   segments: number[];
 }
 
@@ -34,7 +38,9 @@ function useAllStrategies(): { targets: Target[]; pending: boolean; error: Error
   const targets: Target[] = [];
   for (const detail of details) {
     for (const env of detail.data?.environments ?? []) {
-      for (const strategy of env.strategies ?? []) {
+      const strategies = env.strategies ?? [];
+      const labels = strategyLabels(strategies);
+      for (const [index, strategy] of strategies.entries()) {
         targets.push({
           key: `${detail.data?.project}/${detail.data?.name}/${env.name}/${strategy.id}`,
           projectId: detail.data?.project ?? '',
@@ -42,7 +48,8 @@ function useAllStrategies(): { targets: Target[]; pending: boolean; error: Error
           environment: env.name,
           production: env.type === 'production',
           strategyId: strategy.id,
-          strategyName: strategy.title || strategy.name,
+          strategyType: strategy.name,
+          strategyLabel: labels[index] ?? strategy.id,
           segments: strategy.segments ?? [],
         });
       }
@@ -71,7 +78,7 @@ export default function BulkAssignScreen() {
   const ids = { segment: useId(), filter: useId() };
   const byId = new Map((segments.data ?? []).map((s) => [s.id, s.name] as const));
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const visible = targets.filter((t) => words.every((w) => `${t.projectId} ${t.featureName} ${t.environment} ${t.strategyName}`.toLowerCase().includes(w)));
+  const visible = targets.filter((t) => words.every((w) => `${t.projectId} ${t.featureName} ${t.environment} ${t.strategyType} ${t.strategyLabel}`.toLowerCase().includes(w)));
 
   const next = (t: Target) => (mode === 'add' ? (t.segments.includes(segmentId) ? t.segments : [...t.segments, segmentId]) : t.segments.filter((id) => id !== segmentId));
   const chosen = targets.filter((t) => picked.has(t.key));
@@ -152,8 +159,7 @@ export default function BulkAssignScreen() {
             <tr>
               <th scope="col"><span className="sr-only">Selected</span></th>
               <th scope="col">Flag</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Strategy</th>
+              <th scope="col">Environment and strategy</th>
               <th scope="col">Segments{segmentId && picked.size ? ' (after)' : ''}</th>
             </tr>
           </thead>
@@ -163,14 +169,31 @@ export default function BulkAssignScreen() {
               return (
                 <tr key={t.key}>
                   <td>
-                    <input type="checkbox" checked={picked.has(t.key)} onChange={() => toggle(t.key)} aria-label={`${t.featureName} ${t.environment} ${t.strategyName}`} />
+                    <input
+                      type="checkbox"
+                      checked={picked.has(t.key)}
+                      onChange={() => toggle(t.key)}
+                      aria-label={`${t.featureName} in ${t.environment}: ${t.strategyType}, ${t.strategyLabel}`}
+                    />
                   </td>
                   <td>
-                    <Link className={styles.nowrap} to={`/flags/${encodeURIComponent(t.projectId)}/${encodeURIComponent(t.featureName)}`}>{t.featureName}</Link>
-                    <div className="muted">{t.projectId}</div>
+                    <Link className={styles.flagLink} to={`/flags/${encodeURIComponent(t.projectId)}/${encodeURIComponent(t.featureName)}`}>{t.featureName}</Link>
+                    <div className="muted">
+                      <ProjectName id={t.projectId} />
+                    </div>
                   </td>
-                  <td>{t.environment}{t.production ? <span className={styles.prod}> production</span> : null}</td>
-                  <td>{t.strategyName}</td>
+                  <td>
+                    <div>
+                      {t.environment}
+                      {t.production ? <span className={styles.prod}> production</span> : null}
+                    </div>
+                    <div>
+                      <code>{t.strategyType}</code>{' '}
+                      <span className="muted" title={`Strategy id ${t.strategyId}`}>
+                        {t.strategyLabel}
+                      </span>
+                    </div>
+                  </td>
                   <td>
                     {[...new Set([...t.segments, ...after])].map((id) => (
                       <span key={id} className={`${styles.segmentName} ${!t.segments.includes(id) ? styles.added : !after.includes(id) ? styles.removed : ''}`}>

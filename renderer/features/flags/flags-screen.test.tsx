@@ -67,4 +67,35 @@ describe('flags view', () => {
     // each names its flag: the write servers record is the strategy's own update under the flag
     expect(bridge.inputsOf('segments.setForStrategy').map((i) => i.featureName)).toEqual(['checkout', 'checkout']);
   });
+
+  it('names each strategy in bulk assign, so two of the same flag, environment and type differ', async () => {
+    const twins: Feature = {
+      name: 'checkout',
+      project: 'default',
+      environments: [
+        {
+          name: 'production',
+          enabled: true,
+          type: 'production',
+          strategies: [
+            { id: 's-a', name: 'flexibleRollout', constraints: [{ contextName: 'plan', operator: 'IN', values: ['pro'] }] },
+            { id: 's-b', name: 'flexibleRollout', title: 'Staff first' },
+            { id: 's-c', name: 'flexibleRollout' },
+          ],
+        },
+      ],
+    };
+    renderApp('/bulk-assign', { ...handlers, 'instance.feature': () => twins });
+    const table = await screen.findByRole('table', { name: 'Strategies' });
+    const names = within(table).getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'checkout in production: flexibleRollout, plan is one of "pro"',
+      'checkout in production: flexibleRollout, Staff first',
+      'checkout in production: flexibleRollout, id s-c',
+    ]);
+    expect(within(table).getByText('Staff first')).toBeTruthy();
+    // the project by its name, its id on hover
+    const project = (await within(table).findAllByText('Default'))[0]!;
+    expect(project.getAttribute('title')).toBe('Project id: default');
+  });
 });

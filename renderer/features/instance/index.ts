@@ -1,1 +1,2 @@
 export { instanceKeys, instanceQueries } from './api';
+export { ProjectName } from './project-name';

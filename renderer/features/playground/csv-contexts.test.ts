@@ -66,4 +66,20 @@ describe('CSV contexts', () => {
     expect(parsed[0]).toEqual(['row', 'matched', 'reason']);
     expect(parsed.slice(1).map((row) => row[2])).toEqual(owasp.payloads.map((payload) => `'${payload}`));
   });
+
+  it('reads at most the row cap and says so; at the cap exactly, nothing is said', () => {
+    const rows = (n: number) => 'userId,tier\n' + Array.from({ length: n }, (_, i) => `u${i},gold`).join('\n');
+    const over = parseContextsCsv(rows(12), 10);
+    expect(over.contexts).toHaveLength(10);
+    expect(over.contexts.at(-1)).toEqual({ userId: 'u9', properties: { tier: 'gold' } });
+    expect(over.errors).toEqual(['Only the first 10 rows are used; the rest of the file is left out.']);
+    expect(parseContextsCsv(rows(10), 10)).toMatchObject({ errors: [] });
+    expect(parseContextsCsv(rows(10), 10).contexts).toHaveLength(10);
+  });
+
+  it('caps a large file at 100,000 contexts by default', () => {
+    const { contexts, errors } = parseContextsCsv('userId,tier\n' + 'u,g\n'.repeat(100_050));
+    expect(contexts).toHaveLength(100_000);
+    expect(errors[0]).toBe('Only the first 100,000 rows are used; the rest of the file is left out.');
+  });
 });

@@ -21,14 +21,19 @@ function columns(count: number): string {
   return count === 1 ? '1 column' : `${count} columns`;
 }
 
+/** Each row is its own evaluation: a 20 MB file of short rows would be millions of them. */
+export const MAX_CONTEXT_ROWS = 100_000;
+
 /**
  * Contexts from CSV text with a header row: the standard fields by name, every other column a property. Empty cells
  * are left out (an absent field, not an empty string). The rows are mapped here rather than by papaparse's `header`
  * mode, which puts a row's extra cells in an array under `__parsed_extra` and renames repeated headers silently: a
- * row with more cells than the header is a row error (and is left out), one with fewer keeps what it has.
+ * row with more cells than the header is a row error (and is left out), one with fewer keeps what it has. At most
+ * `maxRows` rows are read; beyond that, the first message says so.
  */
-export function parseContextsCsv(text: string): ParsedContexts {
-  const result = Papa.parse<unknown>(text.trim(), { skipEmptyLines: 'greedy' });
+export function parseContextsCsv(text: string, maxRows: number = MAX_CONTEXT_ROWS): ParsedContexts {
+  // the header, the rows, and one more to tell "exactly at the cap" from "over it" without reading the rest
+  const result = Papa.parse<unknown>(text.trim(), { skipEmptyLines: 'greedy', preview: maxRows + 2 });
   const rows = result.data.map((row) => (Array.isArray(row) ? row.map((cell) => (typeof cell === 'string' ? cell : '')) : []));
   const errors: string[] = [];
   for (const error of result.errors) {
@@ -36,7 +41,9 @@ export function parseContextsCsv(text: string): ParsedContexts {
     if (error.code === 'UndetectableDelimiter') continue;
     errors.push(error.row === undefined ? error.message : `row ${error.row + 1}: ${error.message}`);
   }
-  const [header = [], ...body] = rows;
+  const [header = [], ...all] = rows;
+  const body = all.slice(0, maxRows);
+  if (all.length > maxRows) errors.push(`Only the first ${maxRows.toLocaleString('en-US')} rows are used; the rest of the file is left out.`);
   const names = header.map((name) => name.trim());
   const seen = new Set<string>();
   for (const name of names) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ProjectName } from '../instance';
 import type { UsageGroup } from './usage';
 import styles from './segment-editor.module.css';
 
@@ -8,7 +9,7 @@ export function UsageList({ groups }: { groups: readonly UsageGroup[] }) {
     <ul className={styles.usage}>
       {groups.map((group) => (
         <li key={group.projectId}>
-          <span className={styles.usageProject}>Project {group.projectId}</span>
+          <span className={styles.usageProject}>Project <ProjectName id={group.projectId} /></span>
           <ul>
             {group.flags.map((flag) => (
               <li key={flag.featureName}>

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { createDemoBackend, type DemoBackend, type DemoOptions } from '../demo-backend';
+import { lockFolder } from '../../../storage/folder-lock';
 import { readSnapshot } from './read-snapshot';
 import { retryDelayMs, saveProblem, type SaveStatus } from './save-status';
 
@@ -36,12 +37,16 @@ export interface StoreOptions extends DemoOptions {
   writeFile?: (path: string, data: string) => Promise<void>;
   /** The first retry's wait; doubled after each failure, up to a minute. */
   retryBaseMs?: number;
+  /** Who holds the folder's lock while the store is open (the refusal names it); default "Flagdesk". */
+  lockHolder?: string;
 }
 
 const atomicWrite = (path: string, data: string): Promise<void> => writeFileAtomic(path, data, { fsync: true });
 
 export async function openDemoStore(dir: string, options: StoreOptions = {}): Promise<DemoStore> {
   await mkdir(dir, { recursive: true });
+  // one writer per folder: a second (the app and a demo-server on one folder) is refused with the reason
+  const unlock = await lockFolder(dir, options.lockHolder ?? 'Flagdesk');
   const file = join(dir, SNAPSHOT_FILE);
   const clock = options.clock ?? (() => new Date());
   const write = options.writeFile ?? atomicWrite;
@@ -130,6 +135,7 @@ export async function openDemoStore(dir: string, options: StoreOptions = {}): Pr
       if (timer) clearTimeout(timer);
       timer = undefined;
       await writing.catch(() => undefined);
+      await unlock().catch(() => undefined);
     },
   };
   return store;
