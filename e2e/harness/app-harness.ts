@@ -13,12 +13,16 @@ import { serveStatic, type StaticServer } from './static-server';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WEB_CONTENTS_ID = 1;
+const CSP_BINDING = '__flagdeskCspViolation';
+const cspReporter = `document.addEventListener('securitypolicyviolation', (event) => {
+  window[${JSON.stringify(CSP_BINDING)}](event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber + ' ' + event.sample);
+});`;
 
 
 export interface AppHarness {
   page: Page;
   core: MainCore;
-  /** Console errors and uncaught page errors seen so far. */
+  /** Console errors, uncaught page errors, HTTP errors and CSP violations seen so far. */
   problems: string[];
   /** Open (or reopen) the app and wait for the shell. */
   open(): Promise<void>;
@@ -55,6 +59,12 @@ export async function startApp(
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`);
   });
+
+  // Every CSP violation (an inline style, say) is a problem, reported by the page with what it blocked.
+  await page.exposeBinding(CSP_BINDING, (_source, text: unknown) => {
+    problems.push(`CSP violation: ${String(text)}`);
+  });
+  await page.addInitScript({ content: cspReporter });
 
   // The sender is derived from the calling frame, as register.ts derives it from Electron's event.
   await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, input: unknown) =>

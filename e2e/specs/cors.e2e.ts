@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scripts/demo-server/spawn';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
+describe.skipIf(!chromiumEndpoint)('CORS origins', { timeout: 90_000 }, () => {
   const app = useApp();
   let server: DemoServer | undefined;
   beforeAll(async () => {
@@ -36,8 +36,8 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', () => {
     await app().screenshot('cors-invalid', { variants: true });
 
     await page.getByRole('button', { name: 'Remove origin 1' }).click(); // the '*'
-    await page.getByRole('button', { name: 'Fix: https://app.example.com (origin 1)' }).click();
-    await page.getByRole('button', { name: 'Drop the default port: https://shop.example.com (origin 2)' }).click();
+    await page.getByRole('button', { name: 'Change to https://app.example.com (origin 1)' }).click();
+    await page.getByRole('button', { name: 'Change to https://shop.example.com (origin 2)' }).click();
     await page.getByRole('button', { name: 'Remove origin 3' }).click(); // the wildcard
     await list.getByRole('listitem', { name: 'Origin 3' }).getByText('Same as origin 2').waitFor();
     await app().screenshot('cors-duplicate');

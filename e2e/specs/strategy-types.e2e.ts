@@ -3,7 +3,7 @@ import { startDemoServer, type RunningDemoServer as DemoServer } from '../../scr
 import type { FixturedBackend } from '../../electron/backend/instance-fixtures';
 import { chromiumEndpoint, useApp } from '../harness/use-app';
 
-describe.skipIf(!chromiumEndpoint)('strategy types', () => {
+describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => {
   const app = useApp();
   let server: DemoServer | undefined;
   beforeAll(async () => {
@@ -60,7 +60,10 @@ describe.skipIf(!chromiumEndpoint)('strategy types', () => {
     await form.getByRole('button', { name: 'Review and save' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Save anyway' }).click();
     await form.getByText('Saved').waitFor();
-    expect((await backend.listStrategyTypes()).find((t) => t.name === 'e2e-tenant')?.parameters.map((p) => p.name)).toEqual(['tenantId', 'share']);
+    const savedType = (await backend.listStrategyTypes()).find((t) => t.name === 'e2e-tenant');
+    expect(savedType?.parameters.map((p) => p.name)).toEqual(['tenantId', 'share']);
+    // the admin left the title alone: the server's null stays null, not ""
+    expect(savedType?.title ?? null).toBeNull();
 
     // the type's history (the event browser's timeline) lists the update; restoring the created version shows its
     // diff first, then writes it back as a normal change, and the form follows the server
@@ -68,12 +71,53 @@ describe.skipIf(!chromiumEndpoint)('strategy types', () => {
     await history.getByText(/\(2 events\)/).waitFor();
     await history.getByRole('button', { name: 'Restore this version' }).last().click();
     const restore = page.getByRole('alertdialog', { name: 'Restore e2e-tenant?' });
-    expect(await restore.getByRole('list', { name: 'Changes to the type' }).textContent()).toContain('renamed tenantId → tenant');
+    // an old version says no rename: paired by name, tenantId goes and tenant comes back
+    expect(await restore.getByRole('list', { name: 'Changes to the type' }).getByRole('listitem').allTextContents()).toEqual([
+      '− tenantId (string)',
+      '+ tenant (string)',
+    ]);
     await app().screenshot('strategy-types-restore-dialog');
     await restore.getByRole('button', { name: 'Restore' }).click();
     await expect.poll(async () => (await backend.listStrategyTypes()).find((t) => t.name === 'e2e-tenant')?.parameters.map((p) => p.name)).toEqual(['tenant', 'share']);
     await expect.poll(() => first.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('tenant');
     await app().screenshot('strategy-types-restored');
+    expect(app().problems).toEqual([]);
+  });
+
+  it('pairs parameters by name: removing the first and renaming the next reads as that removal and that rename', async () => {
+    const backend = (await app().core.connections.backend()) as FixturedBackend;
+    await backend.fixtures.createStrategyType({
+      name: 'e2e-regional',
+      parameters: [
+        { name: 'tenant', type: 'string', required: false },
+        { name: 'region', type: 'string', required: false },
+      ],
+    });
+    const page = app().page;
+    // the fixture wrote behind the app's back: load the list afresh
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Strategy types' }).click();
+    await page.getByRole('table', { name: 'Strategy types' }).getByRole('link', { name: 'e2e-regional' }).click();
+    await page.getByRole('region', { name: 'Strategy type e2e-regional' }).waitFor();
+    const form = page.getByRole('form', { name: 'Edit strategy type' });
+    await form.getByText('Used by 0 flag strategies', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Remove parameter 1' }).click();
+    const first = form.getByRole('listitem', { name: 'Parameter 1' });
+    await first.getByRole('textbox', { name: 'Name' }).fill('regionCodes');
+    await first.getByText('Renamed from region', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Add parameter' }).click();
+    await form.getByRole('listitem', { name: 'Parameter 2' }).getByRole('textbox', { name: 'Name' }).fill('tier');
+    await form.getByRole('button', { name: 'Review and save' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Save e2e-regional?' });
+    expect(await dialog.getByRole('list', { name: 'Changes to the type' }).getByRole('listitem').allTextContents()).toEqual([
+      '− tenant (string)',
+      'renamed region → regionCodes',
+      '+ tier (string)',
+    ]);
+    await app().screenshot('strategy-types-rename-by-name');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.getByText('Saved').waitFor();
+    expect((await backend.listStrategyTypes()).find((t) => t.name === 'e2e-regional')?.parameters.map((p) => p.name)).toEqual(['regionCodes', 'tier']);
     expect(app().problems).toEqual([]);
   });
 

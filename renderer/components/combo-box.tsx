@@ -41,6 +41,8 @@ interface Props {
   placeholder?: string;
   isDisabled?: boolean;
   className?: string;
+  /** When the list opens: on focus (the default), or only on typing, arrow keys and the button. */
+  menuTrigger?: 'focus' | 'input';
   /** Focus the input when it mounts. */
   autoFocus?: boolean;
 }
@@ -67,7 +69,7 @@ export function ComboBox(props: Props) {
       onInputChange={props.onInputChange}
       isInvalid={error !== undefined}
       isDisabled={props.isDisabled}
-      menuTrigger="focus"
+      menuTrigger={props.menuTrigger ?? 'focus'}
     >
       <Label className={styles.label}>{label}</Label>
       <div className={styles.control}>

@@ -41,7 +41,19 @@ describe('checkOrigin: a reason and a fix per row', () => {
     [' https://example.com ', ['padded'], 'https://example.com'],
     ['https://*.example.com', ['wildcard-subdomain'], undefined],
     ['example.com', ['not-a-url'], 'https://example.com'],
-    ['not a url', ['not-a-url'], undefined],
+    ['not a url', ['spaces'], undefined],
+    ['https://a.com https://b.com', ['spaces'], undefined],
+    // a bare word names no host: adding https:// would invent one
+    ['not', ['not-a-url'], undefined],
+    ['url', ['not-a-url'], undefined],
+    ['intranet:8080', ['not-a-url'], undefined],
+    ['12345', ['not-a-url'], undefined],
+    ['localhost:3000', ['not-a-url'], 'https://localhost:3000'],
+    ['10.0.0.7', ['not-a-url'], 'https://10.0.0.7'],
+    ['example.org/app', ['not-a-url'], 'https://example.org'],
+    // the server stores these, but no browser sends them
+    ['ftp://x.y', ['not-http'], undefined],
+    ['wss://x.y', ['not-http'], undefined],
     ['file:///etc/passwd', ['no-origin'], undefined],
     ['', ['blank'], undefined],
   ];
@@ -55,7 +67,8 @@ describe('checkOrigin: a reason and a fix per row', () => {
     if (fix !== undefined) expect(isValidOrigin(fix)).toBe(true);
   });
 
-  it('accepts exactly what the server accepts', () => {
+  it('accepts what the server accepts and a browser sends: * and http(s) origins', () => {
+    expect(isValidOrigin('ftp://x.y')).toBe(true); // the server's own rule
     expect(checkOrigin('*')).toEqual({ valid: true });
     expect(checkOrigin('http://localhost:3000')).toEqual({ valid: true });
     expect(checkOrigin('https://a.com:8443')).toEqual({ valid: true });
@@ -68,12 +81,19 @@ describe('reviewOrigins', () => {
     expect(rows.map((row) => row.duplicateOf)).toEqual([undefined, undefined, 0, 1]);
   });
 
-  it('splits a paste on lines, commas and spaces', () => {
-    expect(splitPastedOrigins('https://a.com\nhttps://b.com, https://c.com\r\n\n')).toEqual([
+  it('splits a paste at line breaks only, trimming each line and dropping blank ones', () => {
+    expect(splitPastedOrigins('https://a.com\r\n  https://b.com, https://c.com \r\n\n\rnot a url')).toEqual([
       'https://a.com',
-      'https://b.com',
-      'https://c.com',
+      'https://b.com, https://c.com',
+      'not a url',
     ]);
+  });
+
+  it('turns a pasted sentence into one refused row, which Fix all leaves alone', () => {
+    const rows = splitPastedOrigins('not a url');
+    expect(rows).toEqual(['not a url']);
+    expect(applyAllOriginFixes(rows)).toEqual(['not a url']);
+    expect(applyAllOriginFixes(['not', 'a', 'url'])).toEqual(['not', 'a', 'url']);
   });
 
   it('fixes every fixable row and drops the duplicates a fix creates', () => {

@@ -1,6 +1,7 @@
 /**
  * Front-end API origin validation, as Unleash's validateOrigin.ts: exactly `*`, or a string that parses as a URL
- * whose origin equals the input exactly (no path, no trailing slash, no default port, lower-case host).
+ * whose origin equals the input exactly (no path, no trailing slash, no default port, lower-case host). The server
+ * takes any scheme with an origin (ftp://x.y, ws://x.y); checkOrigin also asks for http or https.
  */
 export function isValidOrigin(origin: string): boolean {
   if (origin === '*') return true;
@@ -21,6 +22,8 @@ export function firstInvalidOrigin(origins: readonly string[]): string | undefin
 export type OriginProblem =
   | 'blank'
   | 'padded'
+  | 'spaces'
+  | 'not-http'
   | 'wildcard-subdomain'
   | 'not-a-url'
   | 'no-origin'
@@ -33,6 +36,9 @@ export type OriginProblem =
 export const ORIGIN_PROBLEM_TEXT: Record<OriginProblem, string> = {
   blank: 'Empty line: the server refuses an empty origin.',
   padded: 'Spaces around the origin: the server compares it exactly.',
+  spaces: 'Spaces inside: this line holds more than one word, and an origin has none. Put one origin per line.',
+  'not-http':
+    'Browsers call the front-end API only from http and https pages: the server stores this origin, but no request ever carries it.',
   'wildcard-subdomain': 'Wildcards are not supported: only a lone * (every origin) or one exact origin per line.',
   'not-a-url': 'Not a URL: an origin needs a scheme and a host, like https://app.example.com.',
   'no-origin': 'This scheme has no web origin (browsers send "null" for it), so it can never match.',
@@ -41,17 +47,6 @@ export const ORIGIN_PROBLEM_TEXT: Record<OriginProblem, string> = {
   'default-port': 'The default port is never part of an origin (443 for https, 80 for http).',
   'upper-case': 'Browsers send the scheme and host in lower case.',
   'not-canonical': 'Browsers send this host in another form (for example punycode or a normalised IP address).',
-};
-
-/** What a fix-it does, as its button says it. */
-export const ORIGIN_FIX_TEXT: Partial<Record<OriginProblem, string>> = {
-  padded: 'Trim the spaces',
-  'not-a-url': 'Add https://',
-  path: 'Strip the path',
-  credentials: 'Remove the credentials',
-  'default-port': 'Drop the default port',
-  'upper-case': 'Lower-case the host',
-  'not-canonical': 'Use the form browsers send',
 };
 
 export type OriginCheck =
@@ -91,21 +86,44 @@ function urlProblems(value: string, url: URL): OriginProblem[] {
   return problems;
 }
 
+const isWebScheme = (url: URL): boolean => url.protocol === 'https:' || url.protocol === 'http:';
+
+/** An entry the server stores and a browser can send: `*`, or an exact http(s) origin. */
+export function isBrowserOrigin(origin: string): boolean {
+  return origin === '*' || (isValidOrigin(origin) && isWebScheme(new URL(origin)));
+}
+
+/**
+ * Whether a scheme-less entry names a host, so that adding https:// completes it rather than invents one: a dotted
+ * name whose last label is not a number (which URL would read as an IPv4 address), a dotted-quad IPv4, a bracketed
+ * IPv6 or localhost. A bare word (`not`, `url`) names nothing.
+ */
+function namesHost(value: string): boolean {
+  const host = /^(\[[^\]]*\]|[^:/?#]*)/.exec(value)?.[1] ?? '';
+  if (host.startsWith('[') || host.toLowerCase() === 'localhost') return host !== '';
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return true;
+  const labels = host.split('.');
+  return labels.length > 1 && labels.every((label) => label !== '') && !/^\d+$/.test(labels[labels.length - 1] ?? '');
+}
+
 /** One entry checked with the server's rules, with every reason it is refused and a fix when one exists. */
 export function checkOrigin(raw: string): OriginCheck {
-  if (isValidOrigin(raw)) return { valid: true };
+  if (isBrowserOrigin(raw)) return { valid: true };
   const value = raw.trim();
   if (value === '') return { valid: false, problems: ['blank'] };
   const padded: OriginProblem[] = value === raw ? [] : ['padded'];
-  if (value === '*' || isValidOrigin(value)) return { valid: false, problems: padded, fix: value };
+  if (isBrowserOrigin(value)) return { valid: false, problems: padded, fix: value };
+  if (/\s/.test(value)) return { valid: false, problems: [...padded, 'spaces'] };
   if (value.includes('*')) return { valid: false, problems: [...padded, 'wildcard-subdomain'] };
   const url = parse(value);
   if (url === undefined || !/^[a-z][a-z\d+.-]*:\/\//i.test(value)) {
-    const guess = parse(`https://${value}`);
-    const fix = guess && guess.origin !== 'null' && /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) ? guess.origin : undefined;
+    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) && namesHost(value) ? parse(`https://${value}`) : undefined;
+    const fix = guess && guess.origin !== 'null' ? guess.origin : undefined;
     return { valid: false, problems: [...padded, 'not-a-url'], ...(fix ? { fix } : {}) };
   }
   if (url.origin === 'null') return { valid: false, problems: [...padded, 'no-origin'] };
+  // ftp://x.y has an origin the server stores; no fix, since guessing https:// would name another site
+  if (!isWebScheme(url)) return { valid: false, problems: [...padded, 'not-http'] };
   return { valid: false, problems: [...padded, ...urlProblems(value, url)], fix: url.origin };
 }
 
@@ -128,9 +146,15 @@ export function reviewOrigins(values: readonly string[]): OriginRow[] {
   });
 }
 
-/** Lines pasted at once: split on newlines, commas and whitespace (as Unleash's own form does), blanks dropped. */
+/**
+ * Lines pasted at once: one row per line, trimmed, blank lines dropped. Only line breaks split (Unleash's own form
+ * also splits at spaces and commas): `not a url` is one row, refused as such, never three bare words.
+ */
 export function splitPastedOrigins(text: string): string[] {
-  return text.split(/[\s,]+/).filter((part) => part !== '');
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** The list with every fixable row fixed and duplicates removed; rows without a fix are kept as they are. */

@@ -22,15 +22,19 @@ function usage(featureName: string, parameters: Record<string, string>, environm
 }
 
 describe('strategy type diff', () => {
-  it('reads an in-place name edit as a rename, and lists added, removed and changed parameters', () => {
-    const diff = diffStrategyType(before, {
-      description: 'Beta users v2',
-      parameters: [
-        { name: 'tenantId', type: 'string', description: 'Tenant id', required: false },
-        { name: 'share', type: 'percentage', required: true },
-        { name: 'channel', type: 'boolean' },
-      ],
-    });
+  it('reads a rename the admin made as a rename, and lists added, removed and changed parameters', () => {
+    const diff = diffStrategyType(
+      before,
+      {
+        description: 'Beta users v2',
+        parameters: [
+          { name: 'tenantId', type: 'string', description: 'Tenant id', required: false },
+          { name: 'share', type: 'percentage', required: true },
+          { name: 'channel', type: 'boolean' },
+        ],
+      },
+      { tenantId: 'tenant' },
+    );
     expect(diff.description).toEqual({ before: 'Beta users', after: 'Beta users v2' });
     expect(diff.parameters.map((d) => [d.kind, 'before' in d ? d.before.name : null, 'after' in d ? d.after.name : null])).toEqual([
       ['removed', 'regions', null],
@@ -40,6 +44,31 @@ describe('strategy type diff', () => {
     ]);
     const changed = diff.parameters.find((d) => d.kind === 'changed');
     expect(changed && changed.kind === 'changed' ? changed.fields : []).toEqual(['type', 'required']);
+  });
+
+  it('pairs parameters by name, not position: removing one and renaming the next is a remove and a rename', () => {
+    const stored = { parameters: [{ name: 'tenant', type: 'string' }, { name: 'region', type: 'string' }] };
+    const after = { parameters: [{ name: 'regionCodes', type: 'string' as const }, { name: 'tier', type: 'string' as const }] };
+    const kinds = (renames?: Record<string, string>) =>
+      diffStrategyType(stored, after, renames).parameters.map((d) => [d.kind, 'before' in d ? d.before.name : null, 'after' in d ? d.after.name : null]);
+    expect(kinds({ regionCodes: 'region' })).toEqual([
+      ['removed', 'tenant', null],
+      ['renamed', 'region', 'regionCodes'],
+      ['added', null, 'tier'],
+    ]);
+    // with no rename said, a new name is an addition and a missing one a removal
+    expect(kinds()).toEqual([
+      ['removed', 'tenant', null],
+      ['removed', 'region', null],
+      ['added', null, 'regionCodes'],
+      ['added', null, 'tier'],
+    ]);
+  });
+
+  it('ignores a rename whose old name is still there or whose new name already was', () => {
+    const stored = { parameters: [{ name: 'a', type: 'string' }, { name: 'b', type: 'string' }] };
+    const diff = diffStrategyType(stored, { parameters: [{ name: 'a', type: 'string' }, { name: 'b', type: 'number' }] }, { b: 'a' });
+    expect(diff.parameters.map((d) => d.kind)).toEqual(['changed']);
   });
 
   it('is empty when nothing changes, and a missing description means "unchanged" (PUT semantics)', () => {
@@ -55,7 +84,12 @@ describe('breaking-change guard', () => {
   ];
 
   it('lists renamed and removed parameters with their stored values', () => {
-    const change = analyseStrategyTypeChange(before, { parameters: [{ name: 'tenantId', type: 'string' }, before.parameters[1]!] }, usages);
+    const change = analyseStrategyTypeChange(
+      before,
+      { parameters: [{ name: 'tenantId', type: 'string' }, before.parameters[1]!] },
+      usages,
+      { tenantId: 'tenant' },
+    );
     expect(change.breaking).toBe(true);
     expect(change.broken.map((b) => b.usage.featureName)).toEqual(['checkout']);
     expect(change.broken[0]!.problems).toEqual([

@@ -16,11 +16,13 @@ export interface StrategyUsage {
   parameters: Readonly<Record<string, string>>;
 }
 
+export type ParameterField = 'type' | 'required' | 'description';
+
 export type ParameterDiff =
   | { kind: 'added'; after: StrategyParameterInput }
   | { kind: 'removed'; before: StrategyParameter }
-  | { kind: 'renamed'; before: StrategyParameter; after: StrategyParameterInput }
-  | { kind: 'changed'; before: StrategyParameter; after: StrategyParameterInput; fields: ('type' | 'required' | 'description')[] };
+  | { kind: 'renamed'; before: StrategyParameter; after: StrategyParameterInput; fields: ParameterField[] }
+  | { kind: 'changed'; before: StrategyParameter; after: StrategyParameterInput; fields: ParameterField[] };
 
 export interface TypeDiff {
   description?: { before: string; after: string };
@@ -67,42 +69,53 @@ export function valueFitsType(value: string, type: string): boolean {
   }
 }
 
-function diffParameters(before: readonly StrategyParameter[], after: readonly StrategyParameterInput[]): ParameterDiff[] {
+/**
+ * The parameters paired by name. A parameter whose name is gone is removed and a new name is added, unless the
+ * admin renamed it (`renames`: new name -> old name, as the editor's rows record it): never guessed from positions,
+ * since removing one parameter shifts every later one.
+ */
+function diffParameters(
+  before: readonly StrategyParameter[],
+  after: readonly StrategyParameterInput[],
+  renames: Readonly<Record<string, string>>,
+): ParameterDiff[] {
+  const beforeByName = new Map(before.map((p) => [p.name, p]));
   const afterNames = new Set(after.map((p) => p.name));
-  const beforeNames = new Set(before.map((p) => p.name));
-  const removed = before.filter((p) => !afterNames.has(p.name));
-  const added = after.filter((p) => !beforeNames.has(p.name));
-  const diffs: ParameterDiff[] = [];
-  // A parameter that left and one that arrived at the same position with the same type read as a rename: that is
-  // what the editor does when a name field is edited in place.
   const renamedFrom = new Map<string, StrategyParameter>();
-  for (const next of added) {
-    const index = after.indexOf(next);
-    const previous = before[index];
-    if (previous && removed.includes(previous) && previous.type === next.type && !renamedFrom.has(next.name)) {
-      renamedFrom.set(next.name, previous);
-    }
+  for (const next of after) {
+    const from = Object.hasOwn(renames, next.name) ? renames[next.name] : undefined;
+    const previous = from === undefined ? undefined : beforeByName.get(from);
+    // a rename holds only while the old name is gone and the new one was not there before
+    if (!previous || afterNames.has(previous.name) || beforeByName.has(next.name)) continue;
+    if ([...renamedFrom.values()].includes(previous)) continue;
+    renamedFrom.set(next.name, previous);
   }
   const renamedBefore = new Set(renamedFrom.values());
-  for (const p of removed) if (!renamedBefore.has(p)) diffs.push({ kind: 'removed', before: p });
+  const diffs: ParameterDiff[] = [];
+  for (const p of before) if (!afterNames.has(p.name) && !renamedBefore.has(p)) diffs.push({ kind: 'removed', before: p });
   for (const next of after) {
     const renamed = renamedFrom.get(next.name);
     if (renamed) {
-      diffs.push({ kind: 'renamed', before: renamed, after: next });
+      diffs.push({ kind: 'renamed', before: renamed, after: next, fields: changedFields(renamed, next) });
       continue;
     }
-    const previous = before.find((p) => p.name === next.name);
+    const previous = beforeByName.get(next.name);
     if (!previous) {
       diffs.push({ kind: 'added', after: next });
       continue;
     }
-    const fields: ('type' | 'required' | 'description')[] = [];
-    if (previous.type !== next.type) fields.push('type');
-    if (Boolean(previous.required) !== Boolean(next.required)) fields.push('required');
-    if ((previous.description ?? '') !== (next.description ?? '')) fields.push('description');
+    const fields = changedFields(previous, next);
     if (fields.length > 0) diffs.push({ kind: 'changed', before: previous, after: next, fields });
   }
   return diffs;
+}
+
+function changedFields(previous: StrategyParameter, next: StrategyParameterInput): ParameterField[] {
+  const fields: ParameterField[] = [];
+  if (previous.type !== next.type) fields.push('type');
+  if (Boolean(previous.required) !== Boolean(next.required)) fields.push('required');
+  if ((previous.description ?? '') !== (next.description ?? '')) fields.push('description');
+  return fields;
 }
 
 function textChange(before: string | null | undefined, after: string | null | undefined) {
@@ -111,14 +124,17 @@ function textChange(before: string | null | undefined, after: string | null | un
   return a === b ? undefined : { before: a, after: b };
 }
 
+/** New parameter name -> the stored name it was renamed from, as the admin renamed it. */
+export type ParameterRenames = Readonly<Record<string, string>>;
+
 /** The type's diff (before -> after). A PUT leaves a missing description/title unchanged, so only set ones count. */
-export function diffStrategyType(before: TypeShape, after: TypeShape): TypeDiff {
+export function diffStrategyType(before: TypeShape, after: TypeShape, renames: ParameterRenames = {}): TypeDiff {
   const description = after.description === undefined ? undefined : textChange(before.description, after.description);
   const title = after.title === undefined ? undefined : textChange(before.title, after.title);
   return {
     ...(description ? { description } : {}),
     ...(title ? { title } : {}),
-    parameters: diffParameters(before.parameters, after.parameters as StrategyParameterInput[]),
+    parameters: diffParameters(before.parameters, after.parameters as StrategyParameterInput[], renames),
   };
 }
 
@@ -157,8 +173,9 @@ export function analyseStrategyTypeChange(
   before: TypeShape,
   after: TypeShape,
   usages: readonly StrategyUsage[],
+  renames: ParameterRenames = {},
 ): StrategyTypeChange {
-  const diff = diffStrategyType(before, after);
+  const diff = diffStrategyType(before, after, renames);
   const broken = usages.flatMap((usage) => {
     const problems = problemsOf(usage, before, after, diff);
     return problems.length > 0 ? [{ usage, problems }] : [];

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
@@ -119,6 +120,18 @@ describe('exportEvents', () => {
       const events = (format === 'json' ? JSON.parse(text) : text.trimEnd().split('\n').map((line) => JSON.parse(line))) as FlagEvent[];
       expect(events).toEqual(planted);
     });
+  });
+
+  it('a target that cannot be written names the file and why: a folder of that name, a full disk, a read-only folder', async () => {
+    const folder = join(dir, 'taken.csv');
+    await mkdir(folder);
+    await expect(exportEvents(job({ target: folder }))).rejects.toMatchObject({ name: 'FileWriteError', message: '"taken.csv" could not be written: a folder has that name.' });
+    const full = Object.assign(new Error('raw'), { code: 'ENOSPC', syscall: 'write' });
+    const fullDisk = { ...fsp, open: async (...args: Parameters<typeof fsp.open>) => Object.assign(await fsp.open(...args), { write: async () => { throw full; } }) };
+    await expect(exportEvents(job({ files: fullDisk as never }))).rejects.toMatchObject({ message: '"events.jsonl" could not be written: the disk is full.' });
+    const readOnly = { ...fsp, open: async () => { throw Object.assign(new Error('raw'), { code: 'EACCES' }); } };
+    await expect(exportEvents(job({ files: readOnly as never }))).rejects.toMatchObject({ message: '"events.jsonl" could not be written: permission denied (the folder is read-only or belongs to another user).' });
+    expect(await readdir(dir)).toEqual(['taken.csv']);
   });
 
   it('skips events already written when new ones arrive mid-export and push the pages down', async () => {

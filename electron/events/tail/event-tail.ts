@@ -1,3 +1,4 @@
+import { readableSummary } from '../../../shared/domain/event-wording';
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 
 /**
@@ -27,9 +28,6 @@ const DEFAULT_INTERVAL_MS = 10_000;
 /** A burst beyond this is summed up in one notification instead of one each. */
 const MAX_NOTIFICATIONS = 3;
 
-/** Markdown summary to plain text for a notification body. */
-const plain = (markdown: string): string => markdown.replace(/\*\*/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-
 export function createEventTail(options: EventTailOptions): EventTail {
   const every = options.setInterval ?? ((fn, ms) => setInterval(fn, ms));
   const cancel = options.clearInterval ?? ((handle) => clearInterval(handle as NodeJS.Timeout));
@@ -52,7 +50,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
     options.onNew({ newestId, count: fresh.length });
     const notable = fresh.filter((event) => watched.has(event.type));
     for (const event of notable.slice(0, MAX_NOTIFICATIONS)) {
-      options.notify(event.label ?? event.type, plain(event.summary ?? `${event.createdBy} triggered ${event.type}`));
+      options.notify(event.label ?? event.type, readableSummary(event));
     }
     if (notable.length > MAX_NOTIFICATIONS) options.notify('More watched events', `${notable.length - MAX_NOTIFICATIONS} more watched events arrived`);
     return fresh;

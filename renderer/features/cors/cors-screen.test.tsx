@@ -35,12 +35,44 @@ describe('CORS origins', () => {
     expect(third.textContent).toContain('Same as origin 1');
     expect((screen.getByRole('button', { name: 'Save origins' }) as HTMLButtonElement).disabled).toBe(true);
 
-    fireEvent.click(within(second).getByRole('button', { name: 'Fix: https://shop.example.com (origin 2)' }));
+    fireEvent.click(within(second).getByRole('button', { name: 'Change to https://shop.example.com (origin 2)' }));
     fireEvent.click(within(third).getByRole('button', { name: 'Remove origin 3' }));
     const save = screen.getByRole('button', { name: 'Save origins' });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(save);
     await waitFor(() => expect(bridge.inputsOf('uiConfig.setOrigins')).toEqual([{ origins: ['https://app.example.com', 'https://shop.example.com'] }]));
+  });
+
+  it('keeps a pasted sentence as one refused row, never three invented hosts, and refuses a non-web scheme', async () => {
+    renderApp('/cors', { ...handlers(['https://app.example.com']), 'uiConfig.setOrigins': () => null });
+    await screen.findByRole('list', { name: 'Allowed origins' });
+    fireEvent.click(screen.getByRole('button', { name: 'Paste lines' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'One origin per line' }), {
+      target: { value: 'not a url\nftp://x.y\nexample.org' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add these lines' }));
+
+    expect(screen.getAllByRole('listitem', { name: /^Origin \d+$/ })).toHaveLength(4);
+    const sentence = screen.getByRole('listitem', { name: 'Origin 2' });
+    expect(within(sentence).getByRole('textbox', { name: 'Origin 2' })).toHaveProperty('value', 'not a url');
+    expect(sentence.textContent).toContain('Put one origin per line');
+    expect(within(sentence).queryByRole('button', { name: /^Change to / })).toBeNull();
+    const ftp = screen.getByRole('listitem', { name: 'Origin 3' });
+    expect(ftp.textContent).toContain('only from http and https pages');
+    expect(within(ftp).queryByRole('button', { name: /^Change to / })).toBeNull();
+    const bare = screen.getByRole('listitem', { name: 'Origin 4' });
+    expect(within(bare).getByRole('button', { name: 'Change to https://example.org (origin 4)' }).textContent).toBe(
+      'Change to https://example.org',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fix all and remove duplicates' }));
+    expect(screen.getAllByRole('textbox', { name: /^Origin \d+$/ }).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'https://app.example.com',
+      'not a url',
+      'ftp://x.y',
+      'https://example.org',
+    ]);
+    expect((screen.getByRole('button', { name: 'Save origins' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says an empty list allows every origin and asks before saving it', async () => {

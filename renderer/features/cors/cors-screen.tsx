@@ -82,7 +82,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
           <OriginsDangerNotice origins={values} />
           <p className="muted" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'origin' : 'origins'}
-            {invalid > 0 ? ` · ${invalid} the server would refuse` : ''}
+            {invalid > 0 ? ` · ${invalid} to fix` : ''}
             {duplicates > 0 ? ` · ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}
           </p>
           <WriteFieldset>
@@ -107,8 +107,8 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
           </div>
           {paste !== null && (
             <div className={styles.toolbar}>
-              <label className="field" style={{ flex: 1 }}>
-                <span>One origin per line (commas and spaces separate too)</span>
+              <label className={`field ${styles.pasteField}`}>
+                <span>One origin per line</span>
                 <textarea className={styles.paste} value={paste} onChange={(event) => setPaste(event.target.value)} />
               </label>
               <button

@@ -1,4 +1,4 @@
-import { ORIGIN_FIX_TEXT, ORIGIN_PROBLEM_TEXT, type OriginRow } from '../../../shared/domain/origin';
+import { ORIGIN_PROBLEM_TEXT, type OriginRow } from '../../../shared/domain/origin';
 import styles from './cors.module.css';
 
 export interface EditableRow {
@@ -53,9 +53,10 @@ export function OriginRows({ rows, review, onChange, onRemove }: Props) {
                   type="button"
                   className="button"
                   onClick={() => onChange(row.key, check.fix ?? row.value)}
-                  aria-label={`${fixLabel(check.problems)}: ${check.fix} (origin ${index + 1})`}
+                  aria-label={`Change to ${check.fix} (origin ${index + 1})`}
                 >
-                  {fixLabel(check.problems)}: <code>{check.fix}</code>
+                  {/* the reasons above say what is wrong; the button says what the row becomes */}
+                  Change to <code>{check.fix}</code>
                 </button>
               )}
               <button type="button" className="button button-danger-quiet" onClick={() => onRemove(row.key)} aria-label={`Remove origin ${index + 1}`}>
@@ -67,9 +68,4 @@ export function OriginRows({ rows, review, onChange, onRemove }: Props) {
       })}
     </ol>
   );
-}
-
-function fixLabel(problems: readonly (keyof typeof ORIGIN_PROBLEM_TEXT)[]): string {
-  const first = problems.find((problem) => ORIGIN_FIX_TEXT[problem] !== undefined);
-  return problems.length > 1 ? 'Fix' : ((first && ORIGIN_FIX_TEXT[first]) ?? 'Fix');
 }

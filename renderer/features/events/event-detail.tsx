@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { entityOf, type EventEntity } from '../../../shared/domain/event-entity';
 import { beforeStateOf } from '../../../shared/domain/event-versions';
+import { eventProject } from '../../../shared/domain/event-wording';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
 import type { FlagEvent } from '../../../shared/schemas';
 import { useInstanceQuery } from '../../lib/instance-query';
@@ -33,7 +34,15 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
   useEffect(() => {
     pane.current?.scrollIntoView?.({ block: 'nearest' });
   }, []);
+  // the history opens below the diff, often below the fold: bring its heading into view and focus it
+  const timeline = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!showTimeline || !timeline.current) return;
+    timeline.current.focus({ preventScroll: true });
+    timeline.current.scrollIntoView?.({ block: 'start' });
+  }, [showTimeline]);
   const before = beforeStateOf(event, history.data?.events ?? []);
+  const project = eventProject(event);
   const needsHistory = !event.preData && !event.type.endsWith('-created') && entity !== null && entity.kind !== 'flag';
 
   const copy = async () => {
@@ -65,12 +74,13 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
         </dd>
         <dt>By</dt>
         <dd>{event.createdBy}</dd>
-        {event.project && (
+        {project !== null && (
           <>
             <dt>Project</dt>
-            <dd>{names.project?.(event.project) ?? event.project}</dd>
+            <dd>{names.project?.(project) ?? project}</dd>
           </>
         )}
+
         {event.featureName && (
           <>
             <dt>Flag</dt>
@@ -103,7 +113,11 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
           <EventDiff before={before.before} after={event.type.endsWith('-deleted') ? null : (event.data ?? null)} names={names} />
         </>
       )}
-      {showTimeline && entity && <EntityTimeline entity={entity} events={history.data?.events ?? []} loading={history.isPending} names={names} currentId={event.id} />}
+      {showTimeline && entity && (
+        <div ref={timeline} tabIndex={-1} className={styles.timelineHost}>
+          <EntityTimeline entity={entity} events={history.data?.events ?? []} loading={history.isPending} names={names} currentId={event.id} />
+        </div>
+      )}
     </section>
   );
 }

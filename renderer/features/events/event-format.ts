@@ -1,3 +1,4 @@
+import { readableSummary } from '../../../shared/domain/event-wording';
 import type { FlagEvent } from '../../../shared/schemas';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -21,8 +22,7 @@ export function exactTime(iso: string): string {
   return exact.format(new Date(iso));
 }
 
-/** The server's markdown summary as plain text (bold marks and links dropped). */
+/** The server's markdown summary as plain text (bold marks and links dropped), or one that names the entity. */
 export function plainSummary(event: FlagEvent): string {
-  const summary = event.summary ?? `${event.createdBy} triggered ${event.type}`;
-  return summary.replace(/\*\*/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  return readableSummary(event);
 }

@@ -1,10 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { eventProject } from '../../../shared/domain/event-wording';
 import type { FlagEvent } from '../../../shared/schemas';
+import { useNow } from '../../lib/use-now';
 import styles from './events.module.css';
 import { exactTime, plainSummary, relativeTime } from './event-format';
 
+/** The row's height in events.module.css (.row): the virtualizer places rows by it. */
 const ROW_HEIGHT = 52;
+/** How often "3 minutes ago" moves on: one re-render of the rows in view. */
+const TICK_MS = 30_000;
 
 interface Props {
   events: readonly FlagEvent[];
@@ -14,15 +19,16 @@ interface Props {
   onOpen(id: number): void;
   /** Called when the reader nears the end of what is loaded. */
   onNearEnd(): void;
-  now: number;
 }
 
 /**
  * One virtualized list over the whole filtered history: only the rows in view exist in the DOM, so 100,000 loaded
- * events scroll like 100. Arrow keys move the selection, Enter opens it, Home/End jump.
+ * events scroll like 100. Arrow keys move the selection, Enter opens it, Home/End jump. The rows sit between two
+ * spacers sized by SVG height attributes: the CSP refuses inline styles, so nothing here positions by style.
  */
-export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd, now }: Props) {
+export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd }: Props) {
   const parent = useRef<HTMLDivElement>(null);
+  const now = useNow(TICK_MS);
   // The rule guards the React Compiler's auto-memoisation, which this build does not use; the virtualizer re-renders itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -75,25 +81,28 @@ export function EventList({ events, total, selectedId, onSelect, onOpen, onNearE
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const event = events[item.index] as FlagEvent;
-          return <EventRow key={event.id} event={event} selected={event.id === selectedId} start={item.start} now={now} onOpen={open} />;
-        })}
-      </div>
+      <Spacer height={items[0]?.start ?? 0} />
+      {items.map((item) => {
+        const event = events[item.index] as FlagEvent;
+        return <EventRow key={event.id} event={event} selected={event.id === selectedId} now={now} onOpen={open} />;
+      })}
+      <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} />
     </div>
   );
 }
 
 /** One row; only rows that scroll into view (or change selection) render, not all in view on every scroll step. */
-const EventRow = memo(function EventRow({ event, selected, start, now, onOpen }: { event: FlagEvent; selected: boolean; start: number; now: number; onOpen(id: number): void }) {
+function Spacer({ height }: { height: number }) {
+  return <svg className={styles.spacer} width="1" height={Math.max(0, height)} aria-hidden="true" focusable="false" />;
+}
+
+const EventRow = memo(function EventRow({ event, selected, now, onOpen }: { event: FlagEvent; selected: boolean; now: number; onOpen(id: number): void }) {
   return (
     <div
       id={`event-row-${event.id}`}
       role="option"
       aria-selected={selected}
       className={`${styles.row} ${selected ? styles.rowSelected : ''}`}
-      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
       onClick={() => onOpen(event.id)}
     >
       <div className={styles.rowTop}>
@@ -102,7 +111,8 @@ const EventRow = memo(function EventRow({ event, selected, start, now, onOpen }:
         </time>
         <span className={styles.type}>{event.type}</span>
         <span className={styles.who}>{event.createdBy}</span>
-        {event.project && <span className={styles.meta}>{event.project}</span>}
+        {/* 5.x's no-project placeholder is a global thing: shown as 6.x shows a null project, without one */}
+        {eventProject(event) && <span className={styles.meta}>{eventProject(event)}</span>}
         {event.featureName && <span className={styles.meta}>{event.featureName}</span>}
         {event.environment && <span className={styles.meta}>{event.environment}</span>}
       </div>

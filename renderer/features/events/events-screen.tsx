@@ -36,7 +36,6 @@ export default function EventsScreen() {
   const [following, setFollowing] = useState(false);
   const [arrived, setArrived] = useState(0);
   const follow = useFollow();
-  const [now] = useState(() => Date.now());
 
   const browse = eventQueries.browse(profileId, filters);
   const list = useInfiniteQuery(browse);
@@ -153,7 +152,7 @@ export default function EventsScreen() {
       {first && events.length === 0 && <EmptyState title="No events match">Change or clear the filters to see more of the history.</EmptyState>}
       {events.length > 0 && (
         <div className={`${styles.body} ${selectedId !== null ? styles.bodyWithDetail : ''}`}>
-          <EventList events={events} total={total} selectedId={selectedId} onSelect={select} onOpen={select} onNearEnd={loadMore} now={now} />
+          <EventList events={events} total={total} selectedId={selectedId} onSelect={select} onOpen={select} onNearEnd={loadMore} />
           {selected && <EventDetail key={selected.id} event={selected} onClose={() => select(null)} />}
           {selectedId !== null && !selected && (
             <aside className={styles.detail} aria-label="Event detail">

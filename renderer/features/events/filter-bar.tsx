@@ -7,6 +7,7 @@ import { eventQueries } from './api';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
 import { Presets } from './presets';
 import { CreatorPicker } from './creator-picker';
+import { TextScope } from './text-scope';
 import { TypePicker } from './type-picker';
 import styles from './events.module.css';
 
@@ -67,7 +68,15 @@ export const FilterBar = memo(function FilterBar({
       <div className={styles.filters}>
         <div className={`field ${styles.filterText}`}>
           <label htmlFor="event-text">Search</label>
-          <input id="event-text" ref={searchRef} type="search" value={text} placeholder="Text in the change (press /)" onChange={(e) => setText(e.target.value)} />
+          <input
+            id="event-text"
+            ref={searchRef}
+            type="search"
+            value={text}
+            placeholder="Text in the change (press /)"
+            aria-describedby={text.trim() !== '' ? 'event-text-scope' : undefined}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <TypePicker onAdd={addType} />
         <div className={`field ${styles.filterProject}`}>
@@ -117,6 +126,17 @@ export const FilterBar = memo(function FilterBar({
           </DisclosurePanel>
         </Disclosure>
       </div>
+      {text.trim() !== '' && (
+        <TextScope
+          text={text.trim()}
+          environments={environments.map((environment) => environment.name)}
+          projects={projects}
+          onFilter={(key, value) => {
+            setText('');
+            onChange({ ...latest.current, text: undefined, [key]: value });
+          }}
+        />
+      )}
       <ActiveFilters filters={filters} onChange={onChange} projectName={projectName} creatorName={creatorName} />
     </div>
   );

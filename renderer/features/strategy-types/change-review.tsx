@@ -1,4 +1,4 @@
-import { describeUsageProblem, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
+import { describeUsageProblem, type ParameterDiff, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { reviewLevel, useProtection } from '../connections';
 import styles from './strategy-types.module.css';
@@ -60,22 +60,12 @@ export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
             {entry.kind === 'renamed' && (
               <span>
                 renamed <span className={styles.removed}>{entry.before.name}</span> → <span className={styles.added}>{entry.after.name}</span>
+                {entry.fields.length > 0 ? `, ${fieldChanges(entry)}` : ''}
               </span>
             )}
             {entry.kind === 'changed' && (
               <span>
-                {entry.after.name}:{' '}
-                {entry.fields
-                  .map((field) =>
-                    field === 'type'
-                      ? `type ${entry.before.type} → ${entry.after.type}`
-                      : field === 'required'
-                        ? entry.after.required
-                          ? 'now required'
-                          : 'now optional'
-                        : 'description changed',
-                  )
-                  .join(', ')}
+                {entry.after.name}: {fieldChanges(entry)}
               </span>
             )}
           </li>
@@ -102,4 +92,18 @@ export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
       )}
     </>
   );
+}
+
+function fieldChanges(entry: Extract<ParameterDiff, { fields: unknown }>): string {
+  return entry.fields
+    .map((field) =>
+      field === 'type'
+        ? `type ${entry.before.type} → ${entry.after.type}`
+        : field === 'required'
+          ? entry.after.required
+            ? 'now required'
+            : 'now optional'
+          : 'description changed',
+    )
+    .join(', ');
 }

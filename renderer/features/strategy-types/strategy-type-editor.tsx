@@ -2,13 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
-import {
-  analyseStrategyTypeChange,
-  PARAMETER_ROW_PROBLEM_TEXT,
-  validateParameterRows,
-  type StrategyTypeChange,
-} from '../../../shared/domain/strategy-type-change';
+import { analyseStrategyTypeChange, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
 import { PARAMETER_TYPES, type StrategyType } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -19,38 +13,9 @@ import { ReadOnlyNotice, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { strategyTypeQueries, useUpdateStrategyType } from './api';
 import { ChangeReview } from './change-review';
+import { formSchema, renamesOf, updateOf, valuesOf, type FormValues } from './editor-form';
 import { ParameterPreview } from './parameter-preview';
 import styles from './strategy-types.module.css';
-
-const formSchema = z
-  .object({
-    description: z.string(),
-    title: z.string(),
-    parameters: z.array(
-      z.object({ name: z.string(), type: z.enum(PARAMETER_TYPES), description: z.string(), required: z.boolean() }),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    validateParameterRows(value.parameters).forEach((problems, index) => {
-      for (const problem of problems) {
-        ctx.addIssue({ code: 'custom', path: ['parameters', index, 'name'], message: PARAMETER_ROW_PROBLEM_TEXT[problem] });
-      }
-    });
-  });
-type FormValues = z.infer<typeof formSchema>;
-
-function valuesOf(type: Pick<StrategyType, 'description' | 'title' | 'parameters'>): FormValues {
-  return {
-    description: type.description ?? '',
-    title: type.title ?? '',
-    parameters: type.parameters.map((p) => ({
-      name: p.name,
-      type: (PARAMETER_TYPES as readonly string[]).includes(p.type) ? (p.type as FormValues['parameters'][number]['type']) : 'string',
-      description: p.description ?? '',
-      required: p.required ?? false,
-    })),
-  };
-}
 
 /** One custom type: description, title and parameters, with the breaking-change guard before saving. */
 export default function StrategyTypeEditorScreen() {
@@ -86,17 +51,17 @@ function Editor({ type }: { type: StrategyType }) {
   const usages = (usage.data ?? []).filter((row) => row.strategyName === type.name);
 
   const submit = handleSubmit((values) => {
-    setReview(analyseStrategyTypeChange(type, values, usages));
+    setReview(analyseStrategyTypeChange(type, updateOf(type, values), usages, renamesOf(values.parameters)));
   });
   const confirm = () => {
     const values = form.getValues();
     setReview(null);
     update.mutate(
-      { name: type.name, update: { description: values.description, title: values.title, parameters: values.parameters } },
+      { name: type.name, update: updateOf(type, values) },
       {
         onSuccess: () => {
-          // what was saved is the new starting point: the form is no longer dirty
-          reset(values);
+          // what was saved is the new starting point: the form is no longer dirty, and its names are now stored
+          reset({ ...values, parameters: values.parameters.map((row) => ({ ...row, storedAs: row.name })) });
           setSaved(true);
         },
       },
@@ -119,16 +84,23 @@ function Editor({ type }: { type: StrategyType }) {
           <input className={styles.input} {...register('title')} />
         </label>
         <h2 className="section-title">Parameters</h2>
-        <ol aria-label="Parameters" style={{ listStyle: 'none', padding: 0 }}>
+        <ol aria-label="Parameters" className={styles.params}>
           {parameters.fields.map((field, index) => {
             const error = formState.errors.parameters?.[index]?.name;
             const n = index + 1;
+            const row = watched[index];
+            const renamedFrom = row && row.storedAs !== null && row.storedAs !== row.name && row.name.trim() !== '' ? row.storedAs : null;
             return (
               <li key={field.id} className={styles.param} aria-label={`Parameter ${n}`}>
                 <label className="field">
                   <span>Name</span>
                   <input className={styles.input} aria-invalid={error !== undefined} {...register(`parameters.${index}.name`)} />
                   {error?.message && <span className={styles.problem}>{error.message}</span>}
+                  {renamedFrom !== null && (
+                    <span className={styles.renamed}>
+                      Renamed from <code>{renamedFrom}</code>: stored values stay under the old name
+                    </span>
+                  )}
                 </label>
                 <label className="field">
                   <span>Type</span>
@@ -168,7 +140,7 @@ function Editor({ type }: { type: StrategyType }) {
             );
           })}
         </ol>
-        <button type="button" className="button" onClick={() => parameters.append({ name: '', type: 'string', description: '', required: false })}>
+        <button type="button" className="button" onClick={() => parameters.append({ name: '', type: 'string', description: '', required: false, storedAs: null })}>
           Add parameter
         </button>
         {update.isError && <ErrorBanner error={update.error} action="Saving the type" />}

@@ -57,7 +57,62 @@ describe('strategy types', () => {
     expect(bridge.inputsOf('strategyTypes.update')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await screen.findByText('Saved');
-    expect(bridge.inputsOf('strategyTypes.update')).toEqual([{ name: 'tenant', update: { description: 'Tenants', title: '', parameters: [] } }]);
+    // only what the admin changed: the untouched title stays the server's null, the description as it is
+    expect(bridge.inputsOf('strategyTypes.update')).toEqual([{ name: 'tenant', update: { parameters: [] } }]);
+  });
+
+  it('pairs parameters by name: removing one and renaming the next reads as a removal and that rename', async () => {
+    const regional = {
+      name: 'regional',
+      displayName: null,
+      description: null,
+      editable: true,
+      deprecated: false,
+      parameters: [
+        { name: 'tenant', type: 'string' },
+        { name: 'region', type: 'string', description: 'Region' },
+      ],
+      title: null,
+    };
+    const { bridge } = renderApp('/strategy-types/regional', {
+      'strategyTypes.list': () => [regional],
+      'strategyTypes.usage': () => [
+        { strategyName: 'regional', projectId: 'default', featureName: 'a', environment: 'production', strategyId: 's1', parameters: { tenant: 'acme', region: 'eu' } },
+      ],
+      'events.browse': () => ({ events: [], total: 0, source: 'server' as const, syncedAt: null }),
+      'strategyTypes.update': () => null,
+    });
+    const form = await screen.findByRole('form', { name: 'Edit strategy type' });
+    await within(form).findByText(/Used by 1 flag strategy/);
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove parameter 1' }));
+    const first = within(form).getByRole('listitem', { name: 'Parameter 1' });
+    fireEvent.change(within(first).getByRole('textbox', { name: 'Name' }), { target: { value: 'regionCodes' } });
+    expect((await within(first).findByText(/Renamed from/)).textContent).toContain('region');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add parameter' }));
+    const second = await within(form).findByRole('listitem', { name: 'Parameter 2' });
+    fireEvent.change(within(second).getByRole('textbox', { name: 'Name' }), { target: { value: 'tier' } });
+    expect(within(second).queryByText(/Renamed from/)).toBeNull();
+
+    const review = await within(form).findByRole('button', { name: 'Review and save' });
+    await waitFor(() => expect((review as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(review);
+    const dialog = await screen.findByRole('alertdialog', { name: 'This change breaks 1 flag strategy' });
+    const changes = within(dialog).getByRole('list', { name: 'Changes to the type' });
+    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '− tenant (string)',
+      'renamed region → regionCodes',
+      '+ tier (string)',
+    ]);
+    expect(dialog.textContent).toContain('"region" is renamed to "regionCodes": the stored value "eu"');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await screen.findByText('Saved');
+    // the stored parameter keeps its description; nothing the admin left alone is written over
+    expect(bridge.inputsOf('strategyTypes.update')).toEqual([
+      {
+        name: 'regional',
+        update: { parameters: [{ name: 'regionCodes', type: 'string', description: 'Region' }, { name: 'tier', type: 'string', description: '', required: false }] },
+      },
+    ]);
   });
 
   it('the history restores an old version through the protection level, showing the flag strategies it breaks', async () => {
@@ -91,9 +146,11 @@ describe('strategy types', () => {
 
     // the dialog shows the diff and the strategy whose stored "id" the old version orphans, and wants the typed name
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore tenant?' });
-    expect(within(dialog).getByRole('list', { name: 'Changes to the type' }).textContent).toContain('renamed id → region');
+    // an old version names no rename: "id" goes and "region" comes, paired by name
+    const changes = within(dialog).getByRole('list', { name: 'Changes to the type' });
+    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['− id (string)', '+ region (string)']);
     expect(within(dialog).getByRole('list', { name: 'Broken flag strategies' }).textContent).toContain(
-      '"id" is renamed to "region": the stored value "acme" stays under the old name',
+      '"id" is removed: the stored value "acme" is orphaned',
     );
     const confirm = within(dialog).getByRole('button', { name: 'Restore' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
