@@ -133,7 +133,8 @@ it('writes no spelling of the token to the data folder, the local copy or any ex
   expect(out.get('archive-dry-run.md')).toContain(FLAG);
 
   const hits: string[] = [];
-  for (const [path, text] of [...data].map(([p, t]) => [`userData/${p}`, t] as const).concat([...out].map(([p, t]) => [`exports/${p}`, t] as const))) {
+  const everyFile: [string, string][] = [...[...data].map(([p, t]): [string, string] => [`userData/${p}`, t]), ...[...out].map(([p, t]): [string, string] => [`exports/${p}`, t])];
+  for (const [path, text] of everyFile) {
     // The vault is the one file meant to hold the token: encrypted by safeStorage in the app. fakeCipher's
     // "encryption" is `enc:` + base64, which is one of the spellings searched for, so that file is checked for
     // being exactly the cipher's output instead (never the token as typed).
