@@ -32,6 +32,18 @@ interface Connections {
   onChange(listener: (status: ConnectionStatus) => void): () => void;
 }
 
+/** The fields of a body a row's summary names its thing by ("created strategy type tenant", "tag type:value"). */
+const NAMING_FIELDS = ['name', 'id', 'type', 'value'];
+
+/** Only a body's naming fields, for a list row (the opened event is read whole); undefined when it has none. */
+function namesOf(body: EventQueryPage['events'][number]['data']) {
+  if (!body) return undefined;
+  const kept = Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => NAMING_FIELDS.includes(key) && (typeof value === 'string' || typeof value === 'number')),
+  );
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 /** A local copy older than this is topped up in the background when the browser reads from it. */
 const TOP_UP_AFTER_MS = 30_000;
 
@@ -84,7 +96,14 @@ export function createEventFeatures(options: {
   /** `rows`: only what a list row shows; the bodies of a first page can be hundreds of KB, read once an event is opened. */
   async function browse({ rows, ...params }: EventQueryParams & { rows?: boolean | undefined }): Promise<BrowsePage> {
     const page = await browseFull(params);
-    return rows ? { ...page, events: page.events.map(({ data: _d, preData: _p, tags: _t, ...row }) => row) } : page;
+    if (!rows) return page;
+    return {
+      ...page,
+      events: page.events.map(({ data, preData, tags: _t, ...row }) => {
+        const [named, preNamed] = [namesOf(data), namesOf(preData)];
+        return { ...row, ...(named ? { data: named } : {}), ...(preNamed ? { preData: preNamed } : {}) };
+      }),
+    };
   }
 
   async function browseFull(params: EventQueryParams): Promise<BrowsePage> {
