@@ -17,13 +17,15 @@ const withSeconds = (value: string) => (/[Tt ]\d{2}:\d{2}$/.test(value) ? `${val
 export function ZoneChoices({ value, zone, onChange }: { value: string; zone: string; onChange: (value: string) => void }) {
   const local = withSeconds(value).replace(' ', 'T');
   const utc = `${local}Z`;
-  const mine = `${local}${offsetAt(local, zone)}`;
+  const offset = offsetAt(local, zone);
+  const mine = `${local}${offset}`;
   return (
     <div className={styles.row} role="group" aria-label="Choose a time zone">
       <button type="button" className="button button-quiet" onClick={() => onChange(utc)}>
         Read as UTC: {utc}
       </button>
-      {mine !== utc && (
+      {/* A zone at UTC's offset would offer the same instant twice. */}
+      {offset !== '+00:00' && offset !== 'Z' && (
         <button type="button" className="button button-quiet" onClick={() => onChange(mine)}>
           Read as {zone}: {mine}
         </button>

@@ -275,6 +275,8 @@ const update: WireScenario<Fx>[] = [
       body: { name: fx.unusedName, constraints: [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: '5.2.0' }] },
     }),
     expect: { ...badData('You provided "SEMVER_GTE", which is not valid.', 'operator'), noEventsMentioning: (fx) => fx.unusedName },
+    // 7.6.5 refuses it as on create (checked there); 8.2.0 takes it
+    v7: { ...badData('You provided "SEMVER_GTE", which is not valid.', 'operator'), noEventsMentioning: (fx) => fx.unusedName },
     v8: { status: 204, empty: true },
   },
   {

@@ -1,4 +1,4 @@
-import type { FeatureStrategy, FeatureStrategyUpdate, StrategySegmentsChange, StrategyVariantInput } from '../../../../shared/schemas';
+import type { FeatureStrategy, FeatureStrategyUpdate, StrategySegmentsChange } from '../../../../shared/schemas';
 import { strategyWithSegments } from '../../../../shared/domain/strategy-update';
 import { badData, invalidOperation, notFound, segmentNotFound } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
@@ -64,8 +64,8 @@ export function updateFeatureStrategy(
   const constraints = (input.constraints ?? []).map(storedConstraint);
   validateStrategyConstraints(ctx.state, constraints);
   const segments = input.segments ? checkSegmentLinks(ctx.state, input.segments) : strategy.segments;
-  // checked and weighted as on the way in; a variant read back from a server has this shape (strategy-variants.ts)
-  const variants = storedStrategyVariants((input.variants ?? []) as StrategyVariantInput[]);
+  // weights fixed and the list checked as on add (the store's updateStrategy runs the same fixVariantWeights)
+  const variants = storedStrategyVariants(input.variants ?? []);
 
   const before = strategyView(strategy);
   if (input.name !== undefined) strategy.name = input.name;

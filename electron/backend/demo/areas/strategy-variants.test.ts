@@ -40,6 +40,16 @@ describe('strategy variants (as 6.10.1 stores them)', () => {
     expect((await three).variants?.map((v) => v.weight)).toEqual([334, 333, 333]);
   });
 
+  it('fixes the weights on an update too, as 6.10.1 does', async () => {
+    const { demo, added } = await flagWithVariants([]);
+    const { id } = await added;
+    const updated = await demo.fixtures.updateFeatureStrategy('default', 'f', 'development', id, {
+      name: 'flexibleRollout',
+      variants: [variant('a'), variant('b')],
+    });
+    expect(updated.variants?.map((v) => [v.name, v.weight])).toEqual([['a', 500], ['b', 500]]);
+  });
+
   it('refuses what 6.10.1 refuses, adding no strategy', async () => {
     const cases: [StrategyVariantInput[], string][] = [
       [[variant('a', { weight: 500, weightType: 'fix' })], 'There must be at least one "variable" variant'],

@@ -1,4 +1,4 @@
-import type { StrategyVariantInput } from '../../../../shared/schemas';
+import type { StrategyVariant } from '../../../../shared/schemas';
 import { badData, badDataDetails } from '../../errors';
 import type { StrategyVariantRecord } from '../model/state';
 
@@ -19,7 +19,7 @@ const canonical = (value: unknown): string =>
       : inner,
   );
 
-function checkList(variants: readonly StrategyVariantInput[]): void {
+function checkList(variants: readonly StrategyVariant[]): void {
   const seen = new Set<string>();
   variants.forEach((variant, index) => {
     const extra = Object.keys(variant).find((key) => !KEYS.has(key));
@@ -33,8 +33,11 @@ function checkList(variants: readonly StrategyVariantInput[]): void {
   });
 }
 
-/** The stored variants for a strategy's input (an empty list stays empty). */
-export function storedStrategyVariants(variants: readonly StrategyVariantInput[]): StrategyVariantRecord[] {
+/**
+ * The stored variants for a strategy's input, on add and on update alike (an empty list stays empty). The HTTP face
+ * has checked the schema (weightType and stickiness required); a read strategy sent back whole has them too.
+ */
+export function storedStrategyVariants(variants: readonly StrategyVariant[]): StrategyVariantRecord[] {
   if (variants.length === 0) return [];
   checkList(variants);
   const variable = variants.filter((variant) => variant.weightType !== 'fix');
@@ -50,8 +53,8 @@ export function storedStrategyVariants(variants: readonly StrategyVariantInput[]
       name: variant.name,
       weight,
       ...(variant.payload ? { payload: { type: variant.payload.type, value: variant.payload.value } } : {}),
-      stickiness: variant.stickiness,
-      weightType: variant.weightType,
+      stickiness: variant.stickiness ?? 'default',
+      weightType: variant.weightType ?? 'variable',
     };
   });
 }

@@ -7,10 +7,11 @@ import { generateHistory, type HistoryContext } from './history';
 const context: HistoryContext = {
   projects: ['default', 'checkout'],
   environments: ['development', 'production'],
+  // one flag older than the history, one created and archived in it, one created in it and still active
   features: [
-    { name: 'new-cart', project: 'checkout' },
-    { name: 'dark-mode', project: 'default' },
-    { name: 'search-v2', project: 'default' },
+    { name: 'new-cart', project: 'checkout', createdAt: '2025-01-10T09:00:00.000Z', archivedAt: null },
+    { name: 'dark-mode', project: 'default', createdAt: '2026-05-02T10:00:00.000Z', archivedAt: '2026-07-01T10:00:00.000Z' },
+    { name: 'search-v2', project: 'default', createdAt: '2026-04-20T08:00:00.000Z', archivedAt: null },
   ],
   segments: ['beta-users', 'internal'],
   strategyTypes: ['default', 'flexibleRollout', 'userWithId'],

@@ -1,11 +1,13 @@
 import type { NewEvent } from './event-log';
 import * as p from './history-payloads';
 import { Prng } from '../model/prng';
+import { activeAtStart, lifecyclePlan, type HistoryFlag, type LifecycleEvent } from './history-lifecycle';
 
 export interface HistoryContext {
   projects: string[];
   environments: string[];
-  features: { name: string; project: string }[];
+  /** With createdAt and archivedAt, each flag's creation, archiving and revival are placed where the state says. */
+  features: HistoryFlag[];
   segments: string[];
   strategyTypes: string[];
   users: string[];
@@ -26,12 +28,15 @@ interface Scene {
   ctx: HistoryContext;
   at: string;
   actor: string;
-  feature: { name: string; project: string };
+  feature: HistoryFlag;
+  /** The flags active at this event's time (one of them is `feature`). */
+  activeFlags: readonly HistoryFlag[];
   environment: string;
   featureTags: HistoryEvent['tags'];
 }
 
-type Template = { type: string; weight: number; build: (s: Scene) => Omit<NewEvent, 'type' | 'createdBy'> };
+/** `flag`: the event is about `Scene.feature`, so it is only written while some flag is active. */
+type Template = { type: string; weight: number; flag?: true; build: (s: Scene) => Omit<NewEvent, 'type' | 'createdBy'> };
 
 const SPAN_DAYS = 270;
 const DAY_MS = 86_400_000;
@@ -45,23 +50,24 @@ const newStrategy = (s: Scene) => p.strategy(s.rng, s.rng.pick(s.ctx.strategyTyp
 
 /** Weighted like a busy instance: toggling and strategy edits dominate, admin changes are rare. */
 const TEMPLATES: Template[] = [
-  { type: 'feature-environment-enabled', weight: 12, build: (s) => onFeatureEnv(s) },
-  { type: 'feature-environment-disabled', weight: 9, build: (s) => onFeatureEnv(s) },
-  { type: 'feature-strategy-add', weight: 8, build: (s) => ({ ...onFeatureEnv(s), data: newStrategy(s) }) },
+  { type: 'feature-environment-enabled', weight: 12, flag: true, build: (s) => onFeatureEnv(s) },
+  { type: 'feature-environment-disabled', weight: 9, flag: true, build: (s) => onFeatureEnv(s) },
+  { type: 'feature-strategy-add', weight: 8, flag: true, build: (s) => ({ ...onFeatureEnv(s), data: newStrategy(s) }) },
   {
     type: 'feature-strategy-update',
     weight: 14,
+    flag: true,
     build: (s) => {
       const before = newStrategy(s);
       return { ...onFeatureEnv(s), data: p.editedStrategy(s.rng, before), preData: before };
     },
   },
-  { type: 'feature-strategy-remove', weight: 4, build: (s) => ({ ...onFeatureEnv(s), preData: newStrategy(s) }) },
-  { type: 'strategy-order-changed', weight: 1, build: (s) => ({ ...onFeatureEnv(s), data: { strategyIds: [s.rng.uuid(), s.rng.uuid()] } }) },
-  { type: 'feature-created', weight: 5, build: (s) => ({ ...onFeature(s), data: p.flag(s.rng, s.feature.name, s.feature.project, s.at) }) },
+  { type: 'feature-strategy-remove', weight: 4, flag: true, build: (s) => ({ ...onFeatureEnv(s), preData: newStrategy(s) }) },
+  { type: 'strategy-order-changed', weight: 1, flag: true, build: (s) => ({ ...onFeatureEnv(s), data: { strategyIds: [s.rng.uuid(), s.rng.uuid()] } }) },
   {
     type: 'feature-updated',
     weight: 4,
+    flag: true,
     build: (s) => {
       const before = p.flag(s.rng, s.feature.name, s.feature.project, s.at);
       return { ...onFeature(s), data: { ...before, description: p.sentence(s.rng, 6) }, preData: before };
@@ -70,27 +76,28 @@ const TEMPLATES: Template[] = [
   {
     type: 'feature-metadata-updated',
     weight: 2,
+    flag: true,
     build: (s) => ({ ...onFeature(s), data: { description: p.sentence(s.rng, 5) }, preData: { description: p.sentence(s.rng, 4) } }),
   },
-  { type: 'feature-variants-updated', weight: 1, build: (s) => ({ ...onFeature(s), data: { variants: p.variants(s.rng) }, preData: { variants: [] } }) },
-  { type: 'feature-type-updated', weight: 1, build: (s) => ({ ...onFeature(s), data: { type: 'operational' }, preData: { type: 'release' } }) },
-  { type: 'feature-stale-on', weight: 1, build: (s) => ({ ...onFeature(s), data: { stale: true } }) },
-  { type: 'feature-stale-off', weight: 1, build: (s) => ({ ...onFeature(s), data: { stale: false } }) },
-  { type: 'feature-archived', weight: 2, build: (s) => onFeature(s) },
-  { type: 'feature-revived', weight: 1, build: (s) => onFeature(s) },
+  { type: 'feature-variants-updated', weight: 1, flag: true, build: (s) => ({ ...onFeature(s), data: { variants: p.variants(s.rng) }, preData: { variants: [] } }) },
+  { type: 'feature-type-updated', weight: 1, flag: true, build: (s) => ({ ...onFeature(s), data: { type: 'operational' }, preData: { type: 'release' } }) },
+  { type: 'feature-stale-on', weight: 1, flag: true, build: (s) => ({ ...onFeature(s), data: { stale: true } }) },
+  { type: 'feature-stale-off', weight: 1, flag: true, build: (s) => ({ ...onFeature(s), data: { stale: false } }) },
   {
     type: 'feature-tagged',
     weight: 3,
+    flag: true,
     build: (s) => {
       const tag = { type: 'simple', value: s.rng.pick(p.TEAMS) };
       return { ...onFeature(s), data: tag, tags: [...(s.featureTags ?? []), tag] };
     },
   },
-  { type: 'feature-untagged', weight: 1, build: (s) => ({ ...onFeature(s), preData: { type: 'simple', value: s.rng.pick(p.TEAMS) } }) },
+  { type: 'feature-untagged', weight: 1, flag: true, build: (s) => ({ ...onFeature(s), preData: { type: 'simple', value: s.rng.pick(p.TEAMS) } }) },
   {
     type: 'feature-dependency-added',
     weight: 1,
-    build: (s) => ({ ...onFeature(s), data: { feature: s.rng.pick(s.ctx.features).name, enabled: true } }),
+    flag: true,
+    build: (s) => ({ ...onFeature(s), data: { feature: s.rng.pick(s.activeFlags).name, enabled: true } }),
   },
   {
     type: 'segment-created',
@@ -182,15 +189,16 @@ const TEMPLATES: Template[] = [
   { type: 'user-created', weight: 0.3, build: (s) => ({ data: { email: s.rng.pick(s.ctx.users), rootRole: 2 } }) },
 ];
 
-const TOTAL_WEIGHT = TEMPLATES.reduce((sum, t) => sum + t.weight, 0);
+const FLAG_FREE = TEMPLATES.filter((t) => !t.flag);
 
-function pickTemplate(rng: Prng): Template {
-  let r = rng.next() * TOTAL_WEIGHT;
-  for (const t of TEMPLATES) {
+function pickTemplate(rng: Prng, withFlags: boolean): Template {
+  const templates = withFlags ? TEMPLATES : FLAG_FREE;
+  let r = rng.next() * templates.reduce((sum, t) => sum + t.weight, 0);
+  for (const t of templates) {
     r -= t.weight;
     if (r < 0) return t;
   }
-  return TEMPLATES[TEMPLATES.length - 1] as Template;
+  return templates[templates.length - 1] as Template;
 }
 
 /** Empty lists in the context would leave templates with nothing to name; fill them with plausible defaults. */
@@ -206,34 +214,73 @@ function withFallbacks(ctx: HistoryContext): HistoryContext {
   };
 }
 
+/** A flag's creation, archiving or revival, as Unleash records it (created carries the flag as stored). */
+function lifecycleEvent(rng: Prng, ctx: HistoryContext, event: LifecycleEvent): HistoryEvent {
+  const { flag } = event;
+  const at = new Date(event.at).toISOString();
+  const actor = rng.pick(ctx.users);
+  const base = { type: event.type, createdBy: actor, createdByUserId: ctx.users.indexOf(actor) + 1, createdAt: at, featureName: flag.name, project: flag.project };
+  if (event.type !== 'feature-created') return base;
+  const data = p.flag(rng, flag.name, flag.project, at);
+  if (flag.type !== undefined) data.type = flag.type;
+  if (flag.description !== undefined) data.description = flag.description;
+  return { ...base, data };
+}
+
 /**
  * `count` events spread over the SPAN_DAYS before context.end, oldest first, with non-decreasing createdAt.
- * Deterministic for a given (count, context, seed): the only randomness is the seeded PRNG.
+ * Deterministic for a given (count, context, seed): the only randomness is the seeded PRNG. The flags' creations,
+ * archivals and revivals follow their state (history-lifecycle.ts), at the times it gives, and every other event
+ * about a flag names one that is active at that moment.
  */
 export function* generateHistory(count: number, context: HistoryContext, seed: number): Generator<HistoryEvent> {
   const ctx = withFallbacks(context);
   const rng = new Prng(seed);
   const end = context.end.getTime();
   const start = end - SPAN_DAYS * DAY_MS;
-  const slot = (end - start) / Math.max(count, 1);
-  for (let i = 0; i < count; i++) {
+  // when the log is too short for every one, it holds the newest: as a server's log since some day would
+  const lifecycle = lifecyclePlan(ctx.features, start, end).slice(-count || Infinity);
+  const active = activeAtStart(ctx.features, start);
+  const byName = new Map(ctx.features.map((flag, index) => [flag.name, index]));
+  // flags of the lifecycle events dropped above: as they stand after those events
+  for (const event of lifecyclePlan(ctx.features, start, end).slice(0, -lifecycle.length || undefined)) {
+    if (event.type === 'feature-archived') active.delete(event.flag.name);
+    else active.add(event.flag.name);
+  }
+  let next = 0;
+  const random = count - lifecycle.length;
+  const slot = (end - start) / Math.max(random, 1);
+  let activeFlags = ctx.features.filter((flag) => active.has(flag.name));
+  const due = function* (until: number): Generator<HistoryEvent> {
+    while (next < lifecycle.length && lifecycle[next]!.at <= until) {
+      const event = lifecycle[next++]!;
+      if (event.type === 'feature-archived') active.delete(event.flag.name);
+      else active.add(event.flag.name);
+      activeFlags = ctx.features.filter((flag) => active.has(flag.name));
+      yield lifecycleEvent(rng, ctx, event);
+    }
+  };
+  for (let i = 0; i < random; i++) {
     // One random instant per slot keeps times increasing without sorting.
-    const at = new Date(Math.floor(start + (i + rng.next()) * slot)).toISOString();
+    const time = Math.floor(start + (i + rng.next()) * slot);
+    yield* due(time);
+    const at = new Date(time).toISOString();
     const byToken = rng.chance(0.2);
     const userIndex = rng.int(ctx.users.length);
-    const featureIndex = rng.int(ctx.features.length);
-    const feature = ctx.features[featureIndex] as { name: string; project: string };
+    const feature = activeFlags.length > 0 ? rng.pick(activeFlags) : (ctx.features[0] as HistoryFlag);
+    const featureIndex = byName.get(feature.name) ?? 0;
     const scene: Scene = {
       rng,
       ctx,
       at,
       actor: byToken ? ADMIN_TOKEN.name : (ctx.users[userIndex] as string),
       feature,
+      activeFlags,
       environment: rng.pick(ctx.environments),
       // Unleash attaches a flag's current tags to its events; a third of the flags carry a team tag.
       featureTags: featureIndex % 3 === 0 ? [{ type: 'simple', value: p.TEAMS[featureIndex % p.TEAMS.length] as string }] : [],
     };
-    const template = pickTemplate(rng);
+    const template = pickTemplate(rng, activeFlags.length > 0);
     yield {
       type: template.type,
       createdBy: scene.actor,
@@ -242,4 +289,5 @@ export function* generateHistory(count: number, context: HistoryContext, seed: n
       ...template.build(scene),
     };
   }
+  yield* due(Infinity);
 }

@@ -139,7 +139,15 @@ export function historyContext(state: DemoState, end: Date): HistoryContext {
   return {
     projects: state.projects.map((project) => project.id),
     environments: state.environments.map((env) => env.name),
-    features: state.features.map((feature) => ({ name: feature.name, project: feature.project })),
+    // with their dates, so the history creates, archives and revives each flag as its state says
+    features: state.features.map((feature) => ({
+      name: feature.name,
+      project: feature.project,
+      createdAt: feature.createdAt,
+      archivedAt: feature.archivedAt,
+      type: feature.type,
+      description: feature.description,
+    })),
     segments: state.segments.map((segment) => segment.name),
     strategyTypes: state.strategyTypes.map((type) => type.name),
     users: [...SEED_USERS],
