@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import {
   Button,
   ComboBox as AriaComboBox,
@@ -11,6 +11,7 @@ import {
   ListBoxSection,
   Popover,
   Text,
+  useFilter,
 } from 'react-aria-components';
 import styles from './combo-box.module.css';
 
@@ -58,7 +59,17 @@ function Item({ option }: { option: ComboOption }) {
 
 /** A labelled combobox (type to filter, arrows to choose) with the error and hint tied to it. */
 export function ComboBox(props: Props) {
-  const { label, options = [], groups, error, hint, placeholder, className } = props;
+  const { label, options = [], error, hint, placeholder, className } = props;
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const [ownText, setOwnText] = useState('');
+  const text = props.inputValue ?? ownText;
+  // Grouped options are filtered here, not by React Aria: its own filter copies each section into a plain object
+  // with its own `childNodes`, and React's development build, diffing the props that hold the old and the new
+  // section, reads `childNodes` off the old one, whose getter throws; the commit breaks off and the page freezes.
+  // Handing the ComboBox `items` turns its filter off.
+  const groups = props.groups
+    ?.map((group) => ({ ...group, options: group.options.filter((option) => contains(option.label, text)) }))
+    .filter((group) => group.options.length > 0);
   return (
     <AriaComboBox
       className={`${styles.field} ${className ?? ''}`}
@@ -66,7 +77,11 @@ export function ComboBox(props: Props) {
       onSelectionChange={(key: Key | null) => props.onSelectionChange(key === null ? null : String(key))}
       allowsCustomValue={props.allowsCustomValue}
       {...(props.inputValue !== undefined ? { inputValue: props.inputValue } : {})}
-      onInputChange={props.onInputChange}
+      {...(groups ? { items: groups.map((group) => ({ id: group.title })) } : {})}
+      onInputChange={(value) => {
+        setOwnText(value);
+        props.onInputChange?.(value);
+      }}
       isInvalid={error !== undefined}
       isDisabled={props.isDisabled}
       menuTrigger={props.menuTrigger ?? 'focus'}
