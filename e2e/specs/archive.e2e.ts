@@ -94,6 +94,10 @@ describe.skipIf(!chromiumEndpoint)('archive impact', () => {
     const result = page.getByRole('region', { name: 'Archive result' });
     await result.getByText('Archived 2 flags').waitFor();
     await result.getByRole('button', { name: 'Revive these 2' }).click();
+    // "Confirm changes" asks before a revive too, with a click
+    const reviveDialog = page.getByRole('alertdialog', { name: /^Revive / });
+    expect(await reviveDialog.getByRole('textbox').count()).toBe(0);
+    await reviveDialog.getByRole('button', { name: 'Revive' }).click();
     await page.getByRole('button', { name: 'Restore this dependency' }).click();
     await page.getByText('Restored: r-child → r-parent.', { exact: false }).waitFor();
     expect((await backend.getFeature({ projectId: 'default', featureName: 'r-child' })).dependencies?.[0]?.feature).toBe('r-parent');

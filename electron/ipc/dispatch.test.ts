@@ -26,6 +26,12 @@ describe('dispatch', () => {
     expect(await dispatch('segments.delete', { id: 1 }, APP)).toEqual({ ok: true, data: null });
   });
 
+  it('resolves a handler that returns nothing (undefined) to null, not to a contract drift', async () => {
+    const { dispatch, onUnexpectedError } = setup({ 'segments.delete': async () => undefined as never });
+    expect(await dispatch('segments.delete', { id: 1 }, APP)).toEqual({ ok: true, data: null });
+    expect(onUnexpectedError).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['another webContents', { ...APP, webContentsId: 8 }],
     ['a subframe', { ...APP, isMainFrame: false }],
@@ -38,7 +44,15 @@ describe('dispatch', () => {
     const handler = vi.fn(async () => []);
     const { dispatch } = setup({ 'segments.list': handler });
     const result = await dispatch('segments.list', {}, sender);
-    expect(result).toMatchObject({ ok: false, error: { kind: 'fault', status: 403, name: 'ForbiddenError' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'fault',
+        status: 403,
+        name: 'ForbiddenError',
+        message: 'This request did not come from the Flagdesk window and was refused.',
+      },
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -47,6 +61,18 @@ describe('dispatch', () => {
     for (const channel of ['segments.drop', '__proto__', 'constructor', 'toString', 42]) {
       expect(await dispatch(channel, {}, APP)).toMatchObject({ ok: false, error: { kind: 'fault', status: 404, name: 'UnknownChannelError' } });
     }
+  });
+
+  it('names the unknown channel in its message, quoted and cut at 100 characters', async () => {
+    const { dispatch } = setup({});
+    expect(await dispatch('segments.drop', {}, APP)).toMatchObject({
+      error: { message: 'There is no IPC channel named "segments.drop".' },
+    });
+    expect(await dispatch(42, {}, APP)).toMatchObject({ error: { message: 'There is no IPC channel named "42".' } });
+    const long = `${'a'.repeat(100)}TAIL`;
+    expect(await dispatch(long, {}, APP)).toMatchObject({
+      error: { message: `There is no IPC channel named "${'a'.repeat(100)}".` },
+    });
   });
 
   it('refuses invalid input with 400 ValidationError and the failing paths', async () => {
@@ -107,7 +133,29 @@ describe('dispatch', () => {
     const { dispatch } = setup({ 'segments.get': async () => ({ id: 'one', name: 1 }) as never });
     expect(await dispatch('segments.get', { id: 1 }, APP)).toMatchObject({
       ok: false,
-      error: { kind: 'fault', status: 502, name: 'InvalidResponseError' },
+      error: {
+        kind: 'fault',
+        status: 502,
+        name: 'InvalidResponseError',
+        message: 'The backend answered segments.get with data Flagdesk does not understand.',
+      },
+    });
+  });
+
+  it('answers failures without an onUnexpectedError listener, never throwing', async () => {
+    const senders = createSenderPolicy();
+    senders.trust(7);
+    const handlers = {
+      'segments.list': async () => {
+        throw new TypeError('boom');
+      },
+      'segments.get': async () => ({ id: 'one', name: 1 }) as never,
+    } as Partial<Handlers> as Handlers;
+    const dispatch = createDispatch({ handlers, senders });
+    await expect(dispatch('segments.list', {}, APP)).resolves.toMatchObject({ ok: false, error: { status: 500, name: 'InternalError' } });
+    await expect(dispatch('segments.get', { id: 1 }, APP)).resolves.toMatchObject({
+      ok: false,
+      error: { status: 502, name: 'InvalidResponseError' },
     });
   });
 

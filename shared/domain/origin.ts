@@ -53,40 +53,53 @@ export type OriginCheck =
   | { valid: true }
   | { valid: false; problems: OriginProblem[]; /** the value that fixes every problem, when one exists */ fix?: string };
 
-const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21' };
-
 function parse(value: string): URL | undefined {
   try {
     return new URL(value);
+    // Stryker disable next-line BlockStatement: an emptied catch block returns undefined as well
   } catch {
     return undefined;
   }
 }
 
-/** The explicit port written in an authority, if any (URL drops a default port, so read it from the text). */
-function writtenPort(value: string): string | undefined {
-  const authority = /^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?/i.exec(value);
-  return authority?.[2];
+/** A value as written (URL normalises what it parses: it drops a default port and lower-cases the host). */
+interface Written {
+  scheme: string;
+  credentials: boolean;
+  host: string;
+  /** The explicit port, '' for a bare colon; undefined when none is written. */
+  port: string | undefined;
+  /** Whatever follows the authority: path, query, fragment. */
+  rest: string;
 }
 
-/** Problems of a trimmed, non-empty, wildcard-free value that parses as a URL whose origin is not the value. */
-function urlProblems(value: string, url: URL): OriginProblem[] {
+/** The parts of a value that starts with `scheme://`, or undefined when it does not. */
+function written(value: string): Written | undefined {
+  const match = /^([a-z][a-z\d+.-]*):\/\/([^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?/i.exec(value);
+  if (match === null) return undefined;
+  // Stryker disable next-line StringLiteral: groups 1 and 3 always take part in a match; the defaults only type them
+  const [authority, scheme = '', userInfo, host = '', port] = match;
+  return { scheme, credentials: userInfo !== undefined, host, port, rest: value.slice(authority.length) };
+}
+
+/** Problems of a trimmed, wildcard-free http(s) value that parses as a URL whose origin is not the value. */
+function urlProblems(parts: Written, url: URL): OriginProblem[] {
   const problems: OriginProblem[] = [];
-  const rest = value.replace(/^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::\d*)?/i, '');
-  if (rest !== '') problems.push('path');
-  if (url.username !== '' || url.password !== '' || /^[^/]*\/\/[^/?#]*@/.test(value)) problems.push('credentials');
-  const port = writtenPort(value);
-  if (port !== undefined && (port === '' || DEFAULT_PORTS[url.protocol] === port.replace(/^0+(?=\d)/, ''))) {
+  if (parts.rest !== '') problems.push('path');
+  // URL also reads credentials past extra slashes (https:///user@host), which the written authority does not
+  if (parts.credentials || url.username !== '' || url.password !== '') problems.push('credentials');
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  if (parts.port !== undefined && (parts.port === '' || parts.port.replace(/^0+(?=\d)/, '') === defaultPort)) {
     problems.push('default-port');
   }
-  const scheme = value.slice(0, value.indexOf(':'));
-  const host = /^[^:]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/.exec(value)?.[1] ?? '';
-  if (scheme !== scheme.toLowerCase() || host !== host.toLowerCase()) problems.push('upper-case');
+  if (parts.scheme !== parts.scheme.toLowerCase() || parts.host !== parts.host.toLowerCase()) problems.push('upper-case');
   if (problems.length === 0) problems.push('not-canonical');
   return problems;
 }
 
-const isWebScheme = (url: URL): boolean => url.protocol === 'https:' || url.protocol === 'http:';
+function isWebScheme(url: URL): boolean {
+  return url.protocol === 'https:' || url.protocol === 'http:';
+}
 
 /** An entry the server stores and a browser can send: `*`, or an exact http(s) origin. */
 export function isBrowserOrigin(origin: string): boolean {
@@ -94,16 +107,22 @@ export function isBrowserOrigin(origin: string): boolean {
 }
 
 /**
- * Whether a scheme-less entry names a host, so that adding https:// completes it rather than invents one: a dotted
- * name whose last label is not a number (which URL would read as an IPv4 address), a dotted-quad IPv4, a bracketed
- * IPv6 or localhost. A bare word (`not`, `url`) names nothing.
+ * Whether a scheme-less host names one, so that adding https:// completes it rather than invents one: a dotted
+ * name whose last label is not a number (which URL would read as an IPv4 address), a dotted-quad IPv4 or
+ * localhost. A bare word (`not`, `url`) names nothing.
  */
-function namesHost(value: string): boolean {
-  const host = /^(\[[^\]]*\]|[^:/?#]*)/.exec(value)?.[1] ?? '';
-  if (host.startsWith('[') || host.toLowerCase() === 'localhost') return host !== '';
+function namesHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  // Stryker disable next-line Regex: unanchored, it also matches hosts such as a1.2.3.4 or 1.2.3.4567 that URL refuses as IPv4, so no fix either way
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return true;
   const labels = host.split('.');
-  return labels.length > 1 && labels.every((label) => label !== '') && !/^\d+$/.test(labels[labels.length - 1] ?? '');
+  return labels.length > 1 && labels.every((label) => label !== '') && !/\.\d+$/.test(host);
+}
+
+/** The origin `https://` would complete a scheme-less `host[:port][/path]` into, when it names a host. */
+function schemeLessFix(value: string): string | undefined {
+  const host = /^([\w.-]+)(:\d+)?(\/.*)?$/.exec(value)?.[1];
+  return host !== undefined && namesHost(host) ? parse(`https://${value}`)?.origin : undefined;
 }
 
 /** One entry checked with the server's rules, with every reason it is refused and a fix when one exists. */
@@ -116,15 +135,15 @@ export function checkOrigin(raw: string): OriginCheck {
   if (/\s/.test(value)) return { valid: false, problems: [...padded, 'spaces'] };
   if (value.includes('*')) return { valid: false, problems: [...padded, 'wildcard-subdomain'] };
   const url = parse(value);
-  if (url === undefined || !/^[a-z][a-z\d+.-]*:\/\//i.test(value)) {
-    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(value) && namesHost(value) ? parse(`https://${value}`) : undefined;
-    const fix = guess && guess.origin !== 'null' ? guess.origin : undefined;
+  const parts = written(value);
+  if (url === undefined || parts === undefined) {
+    const fix = schemeLessFix(value);
     return { valid: false, problems: [...padded, 'not-a-url'], ...(fix ? { fix } : {}) };
   }
   if (url.origin === 'null') return { valid: false, problems: [...padded, 'no-origin'] };
   // ftp://x.y has an origin the server stores; no fix, since guessing https:// would name another site
   if (!isWebScheme(url)) return { valid: false, problems: [...padded, 'not-http'] };
-  return { valid: false, problems: [...padded, ...urlProblems(value, url)], fix: url.origin };
+  return { valid: false, problems: [...padded, ...urlProblems(parts, url)], fix: url.origin };
 }
 
 export interface OriginRow {
@@ -139,10 +158,16 @@ export interface OriginRow {
 export function reviewOrigins(values: readonly string[]): OriginRow[] {
   const first = new Map<string, number>();
   return values.map((value, index) => {
+    const row: OriginRow = { value, check: checkOrigin(value) };
     const key = value.trim();
-    const earlier = key === '' ? undefined : first.get(key);
-    if (earlier === undefined && key !== '') first.set(key, index);
-    return { value, check: checkOrigin(value), ...(earlier === undefined ? {} : { duplicateOf: earlier }) };
+    // blank rows are each refused on their own, never duplicates of one another
+    if (key === '') return row;
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, index);
+      return row;
+    }
+    return { ...row, duplicateOf: earlier };
   });
 }
 
