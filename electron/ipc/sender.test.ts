@@ -13,7 +13,7 @@ describe('sender policy', () => {
     expect(policy.isTrusted(sender)).toBe(false);
   });
 
-  it('accepts other app origins only when configured (the e2e harness serves over http)', () => {
+  it('accepts other app origins only when configured, as for the e2e harness that serves over http', () => {
     const sender = { webContentsId: 1, frameUrl: 'http://127.0.0.1:5173/index.html', isMainFrame: true };
     const strict = createSenderPolicy();
     strict.trust(1);
@@ -24,7 +24,7 @@ describe('sender policy', () => {
     expect(harness.isTrusted({ ...sender, frameUrl: 'http://127.0.0.1:5174/' })).toBe(false);
   });
 
-  it('reads origins of custom schemes (Node gives "null" for them)', () => {
+  it('reads origins of custom schemes, for which Node gives null', () => {
     expect(originOf('app://flagdesk/a/b?c')).toBe('app://flagdesk');
     expect(originOf('not a url')).toBeUndefined();
     expect(originOf('app://u:p@flagdesk/')).toBeUndefined();
