@@ -1,29 +1,7 @@
 /**
- * The constraint operator catalogue, as Unleash defines it (src/lib/util/constants.ts, enum order kept
- * because error messages list the operators in this order).
+ * The constraint operator catalogue, as Unleash defines it (its util/constants.ts, enum order kept because error
+ * messages list the operators in this order).
  */
-export const OPERATORS = [
-  'NOT_IN',
-  'IN',
-  'STR_ENDS_WITH',
-  'STR_STARTS_WITH',
-  'STR_CONTAINS',
-  'NUM_EQ',
-  'NUM_GT',
-  'NUM_GTE',
-  'NUM_LT',
-  'NUM_LTE',
-  'DATE_AFTER',
-  'DATE_BEFORE',
-  'SEMVER_EQ',
-  'SEMVER_GT',
-  'SEMVER_LT',
-  'SEMVER_GTE',
-  'SEMVER_LTE',
-  'REGEX',
-] as const;
-
-export type Operator = (typeof OPERATORS)[number];
 
 /**
  * The operators Unleash 6.10.1 accepts in a constraint (its constraintSchema enum, in this order): SEMVER_GTE,
@@ -45,7 +23,13 @@ export const OPERATORS_6_10 = [
   'SEMVER_EQ',
   'SEMVER_GT',
   'SEMVER_LT',
-] as const satisfies readonly Operator[];
+] as const;
+
+/** Every operator, the later ones after 6.10.1's. */
+export const OPERATORS = [...OPERATORS_6_10, 'SEMVER_GTE', 'SEMVER_LTE', 'REGEX'] as const;
+
+export type Operator = (typeof OPERATORS)[number];
+
 export type ValueKind = 'string' | 'number' | 'date' | 'semver' | 'regex';
 
 export interface OperatorInfo {
