@@ -17,6 +17,8 @@ import {
   connectionReportSchema,
   connectionStatusSchema,
   contextFieldSchema,
+  contextFieldUsageSchema,
+  updateContextFieldSchema,
   environmentSchema,
   eventHistogramInputSchema,
   eventHistogramSchema,
@@ -158,6 +160,15 @@ export const contract = {
   ),
   'instance.createContextField': channel(createContextFieldSchema, contextFieldSchema),
   'instance.deleteContextField': channel(z.strictObject({ name: pathIdSchema }), nothing),
+  // context fields (the list is instance.contextFields, which every screen with a constraint reads)
+  /** 201 with the field; a taken name is 409. */
+  'contextFields.create': channel(createContextFieldSchema, contextFieldSchema),
+  /** Description, stickiness and the whole list of legal values; the name is the field's for good. */
+  'contextFields.update': channel(z.strictObject({ name: pathIdSchema, update: updateContextFieldSchema }), nothing),
+  /** Servers delete a field whatever uses it: the page refuses first, from contextFields.usage. */
+  'contextFields.delete': channel(z.strictObject({ name: pathIdSchema }), nothing),
+  /** Every context field named by a constraint of an active flag's strategy or of a segment, with where. */
+  'contextFields.usage': channel(none, z.array(contextFieldUsageSchema)),
   // connections
   'connections.status': channel(none, connectionStatusSchema),
   'connections.save': channel(saveProfileInputSchema, connectionStatusSchema),

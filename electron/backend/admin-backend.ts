@@ -58,8 +58,10 @@ export interface AdminBackend {
   setFeatureEnvironmentEnabled: Operation<'instance.setEnvironmentEnabled'>;
   /** 201 with the field; 409 when the name is taken. */
   createContextField: Operation<'instance.createContextField'>;
-  /** 200 empty; 404 when unknown. */
+  /** 200 empty; 404 when unknown; servers do not look whether a constraint uses it. */
   deleteContextField: Operation<'instance.deleteContextField'>;
+  /** 200 empty; legal values replaced, stickiness defaulted, a description left out kept; 404 when unknown. */
+  updateContextField: Operation<'contextFields.update'>;
   /** OPTIONS /api/frontend with the chosen Origin (no token), read as a browser would. */
   corsPreflight: Operation<'uiConfig.preflight'>;
 

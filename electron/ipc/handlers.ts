@@ -2,6 +2,7 @@ import type { AppInfo } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventFeatures } from '../events/event-features';
+import { contextFieldUsage } from '../backend/context-field-usage';
 import { openContextsFile } from '../playground/open-contexts-file';
 import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
 import type { Handlers } from './handler-types';
@@ -50,6 +51,10 @@ export function createHandlers(
     'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
     'instance.createContextField': (input) => on((b) => b.createContextField(input)),
     'instance.deleteContextField': (input) => on((b) => b.deleteContextField(input)).then(toNull),
+    'contextFields.create': (input) => on((b) => b.createContextField(input)),
+    'contextFields.update': (input) => on((b) => b.updateContextField(input)).then(toNull),
+    'contextFields.delete': (input) => on((b) => b.deleteContextField(input)).then(toNull),
+    'contextFields.usage': () => on((b) => contextFieldUsage(b)),
     ...createJobHandlers(connections, adminJobs),
     'uiConfig.get': (input) => on((b) => b.getUiConfig(input)),
     'uiConfig.setOrigins': (input) => on((b) => b.setFrontendApiOrigins(input)).then(toNull),
