@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The renderer's features form a tree (featureOrder in eslint.config.js, docs/renderer.md): a feature imports only
 // the ones below it, so the linter refuses the edge that would close a cycle. These lint one import as if it stood
@@ -11,7 +11,10 @@ async function refusals(filePath: string, specifier: string): Promise<string[]> 
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message.replace(/^'[^']*' import is restricted from being used by a pattern\. /, ''));
 }
 
-describe('features form a tree', () => {
+// Loading the config (typescript-eslint, the plugins) takes seconds on a busy machine: once, before the cases.
+beforeAll(() => eslint.calculateConfigForFile('renderer/features/instance/x.ts'), 60_000);
+
+describe('features form a tree', { timeout: 30_000 }, () => {
   it('lets a feature import one below it', async () => {
     expect(await refusals('renderer/features/playground/x.ts', '../segments')).toEqual([]);
     expect(await refusals('renderer/features/strategy-types/x.tsx', '../events')).toEqual([]);
