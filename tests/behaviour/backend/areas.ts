@@ -6,6 +6,7 @@ import { strategyTypesBackend } from './strategy-types';
 import { strategyTypeLifecycleBackend } from './strategy-type-lifecycle';
 import { archiveValidationBackend } from './archive-validation';
 import { archiveLifecycleBackend } from './archive-lifecycle';
+import { archivedFlagsBackend } from './archived-flags';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
@@ -19,6 +20,7 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   strategyTypeLifecycleBackend,
   archiveValidationBackend,
   archiveLifecycleBackend,
+  archivedFlagsBackend,
   uiConfigBackend,
   readsBackend,
   playgroundBackend,
