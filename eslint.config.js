@@ -14,6 +14,44 @@ const rendererPatterns = [
 ];
 const otherFeature = "Features import each other only through the feature's index.ts (e.g. '../segments').";
 
+// The renderer's features form a tree: each imports only features listed before it here, lowest first
+// (docs/renderer.md "Features and their public face"). A folder missing from the list sits on top: it may import
+// every listed feature, no listed feature may import it, and it may not import another unlisted one. So no import
+// cycle between features can pass the linter.
+const featureOrder = ['instance', 'connections', 'segments', 'playground', 'flags', 'events', 'strategy-types', 'cors', 'archive'];
+
+/** The import rule of one feature's files `depth` folders below renderer/features/, given the features below it. */
+function featureImports(feature, depth, below) {
+  const up = '\\.\\./'.repeat(depth);
+  const allowed = below.length > 0 ? `(?!(?:${below.join('|')})$)` : '';
+  const where = feature === null ? 'A feature missing from featureOrder' : `features/${feature}`;
+  const lower = below.length > 0 ? below.join(', ') : 'none';
+  return {
+    files: [`renderer/features/${feature ?? '*'}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            ...rendererPatterns,
+            { regex: `^${up}[^./][^/]*/`, message: otherFeature },
+            {
+              regex: `^${up}${allowed}[^./][^/]*$`,
+              message: `${where} imports only the features below it (${lower}): featureOrder in eslint.config.js keeps them a tree.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const featureTree = [1, 2].flatMap((depth) => [
+  featureImports(null, depth, featureOrder),
+  ...featureOrder.map((feature, index) => featureImports(feature, depth, featureOrder.slice(0, index))),
+]);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.bench/**'] },
   js.configs.recommended,
@@ -73,32 +111,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: rendererPatterns }],
     },
   },
-  {
-    // A feature uses another feature only through its public face (index.ts): `../segments`, never
-    // `../segments/api` (docs/renderer.md). Same rule one folder deeper.
-    files: ['renderer/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...rendererPatterns, { regex: '^\\.\\./[^./][^/]*/', message: otherFeature }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['renderer/features/*/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...rendererPatterns, { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: otherFeature }],
-        },
-      ],
-    },
-  },
+  // A feature uses another feature only through its public face (index.ts): `../segments`, never
+  // `../segments/api` (docs/renderer.md), and only a feature below it in featureOrder.
+  ...featureTree,
   {
     files: ['electron/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
     ignores: electronShell,
