@@ -1,20 +1,14 @@
 import type { Constraint, ContextFieldUsage } from '../../shared/schemas';
 import type { AdminBackend } from './admin-backend';
-import { activeStrategies } from './strategy-usage';
-
-type Reads = Pick<AdminBackend, 'listProjects' | 'listProjectFeatures' | 'getFeature' | 'listSegments'>;
+import { activeStrategies, usageReadsOf } from './strategy-usage';
 
 /**
  * Where each context field is used: the constraints of every active flag's strategies and of every segment. Servers
  * delete a field whatever names it (and 5.x has no endpoint that says where), so the page refuses from this.
  */
-export async function contextFieldUsage(backend: Reads): Promise<ContextFieldUsage[]> {
+export async function contextFieldUsage(backend: AdminBackend): Promise<ContextFieldUsage[]> {
   const [placed, segments] = await Promise.all([
-    activeStrategies({
-      projects: () => backend.listProjects(),
-      features: (projectId) => backend.listProjectFeatures({ projectId }),
-      feature: (projectId, featureName) => backend.getFeature({ projectId, featureName }),
-    }),
+    activeStrategies(usageReadsOf(backend)),
     backend.listSegments(),
   ]);
   const byName = new Map<string, ContextFieldUsage>();

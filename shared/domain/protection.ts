@@ -1,4 +1,4 @@
-import type { Channel } from '../contract';
+import type { ChannelName } from '../channels';
 
 /**
  * How much a connection profile guards its server against mistakes. none: act at once; confirm: destructive or
@@ -51,6 +51,10 @@ export const CHANNEL_EFFECT = {
   'eventIndex.remove': 'local',
   'strategyTypes.list': 'read',
   'strategyTypes.update': 'write',
+  'strategyTypes.create': 'write',
+  'strategyTypes.deprecate': 'write',
+  'strategyTypes.reactivate': 'write',
+  'strategyTypes.delete': 'write',
   'archive.validate': 'read',
   'archive.revive': 'write',
   'archive.deleteArchived': 'write',
@@ -59,6 +63,10 @@ export const CHANNEL_EFFECT = {
   'archive.restoreDependencies': 'write',
   // The dry-run report is written to a file the user picks; the server is only read.
   'archive.exportReport': 'local',
+  'archive.listArchived': 'read',
+  'archive.archivedFlags': 'read',
+  'archive.reviveFlags': 'write',
+  'archive.deleteFlags': 'write',
   'strategyTypes.usage': 'read',
   'uiConfig.get': 'read',
   'uiConfig.setOrigins': 'write',
@@ -92,8 +100,8 @@ export const CHANNEL_EFFECT = {
   'app.info': 'local',
   'demo.reset': 'write',
   'demo.saveStatus': 'local',
-} as const satisfies Readonly<Record<Channel, 'read' | 'write' | 'local'>>;
+} as const satisfies Readonly<Record<ChannelName, 'read' | 'write' | 'local'>>;
 
-export function isWriteChannel(channel: Channel): boolean {
+export function isWriteChannel(channel: ChannelName): boolean {
   return CHANNEL_EFFECT[channel] === 'write';
 }
