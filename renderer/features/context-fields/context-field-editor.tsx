@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/errors';
 import type { ContextField } from '../../../shared/schemas';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -106,6 +107,10 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
             notify({ title: `Context field “${editing.name}” deleted`, tone: 'ok', action: { label: 'Undo', onAction: () => undoDelete(client, profileId, editing) } });
             void navigate('/context-fields');
           },
+          onError: (error) => {
+            // 7+ refuses a field a flag strategy names (409): something started using it since the usage was read
+            if (error instanceof ApiError && error.status === 409) void usage.refetch().then(() => setInUseOpen(true));
+          },
         }),
     );
   };
@@ -132,7 +137,7 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
         }
       />
       <ReadOnlyNotice />
-      {remove.isError && <ErrorBanner error={remove.error} action="Deleting the context field" />}
+      {remove.isError && !(remove.error instanceof ApiError && remove.error.status === 409) && <ErrorBanner error={remove.error} action="Deleting the context field" />}
       <div className={styles.layout}>
         <form className={styles.form} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate aria-label="Context field">
           <WriteFieldset>
@@ -210,13 +215,17 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
         )}
       </div>
       {guardDialog}
-      {inUseOpen && editing && mine && (
+      {inUseOpen && editing && (
         <Dialog title={`“${editing.name}” is in use`} isOpen onClose={() => setInUseOpen(false)} role="alertdialog">
           <p>
             Servers delete a context field whatever uses it, and the constraints below would then name a field that no longer exists. Remove the
             field from these constraints first (each link opens where to change it), then delete it:
           </p>
-          <FieldUsage usage={mine} environments={environments.data ?? []} />
+          {mine ? (
+            <FieldUsage usage={mine} environments={environments.data ?? []} />
+          ) : (
+            <p className="muted">The server says a flag uses it, but no active flag's strategy names it now: look again in a moment, or in the archive.</p>
+          )}
           <DialogActions>
             <button type="button" className="button" onClick={() => void usage.refetch().then(() => setInUseOpen(false))}>
               Check again

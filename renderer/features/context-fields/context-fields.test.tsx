@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/errors';
 import type { ContextField, ContextFieldUsage } from '../../../shared/schemas';
 import { toastQueue } from '../../components/toast';
 import type { FakeHandlers } from '../../test/fake-bridge';
@@ -130,6 +131,26 @@ describe('deleting a context field', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(bridge.inputsOf('contextFields.create')).toEqual([{ name: 'region', stickiness: true, sortOrder: 3, legalValues: [] }]));
     expect(await screen.findByText('Context field “region” is back')).toBeTruthy();
+  });
+
+  it('shows where it is used when the server refuses the delete (8.x: a flag started using it meanwhile)', async () => {
+    let reads = 0;
+    const later: ContextFieldUsage[] = [{ contextName: 'region', strategies: [{ id: 's9', projectId: 'default', featureName: 'geo', environment: 'production', strategyName: 'default' }], segments: [] }];
+    const { bridge } = renderApp(
+      '/context-fields/region',
+      handlers({
+        'contextFields.usage': () => (reads++ === 0 ? [] : later),
+        'contextFields.delete': () => {
+          throw new ApiError(409, 'ConflictError', 'This context field is in use by existing flags. To delete it, first remove its usage from all flags.');
+        },
+      }),
+    );
+    await screen.findByText('No strategy or segment constraint uses this field.', undefined, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '“region” is in use' });
+    expect(within(dialog).getByRole('link', { name: 'geo' })).toBeTruthy();
+    expect(bridge.inputsOf('contextFields.delete')).toEqual([{ name: 'region' }]);
+    expect(screen.queryByText('Context field “region” deleted')).toBeNull();
   });
 
   it('asks for the typed name on a type-name profile', async () => {

@@ -8,13 +8,14 @@ import { backendArea, type BackendScenario } from './scenario';
 /**
  * Context fields as the Context fields screen writes them, as real 6.10.1 answered (docs/server-behaviour.md#context-fields):
  * `name` has legal values a (described) and b; `used` is named by a strategy's constraint of `flag` and by `segment`;
- * the create scenario makes `fresh`, the delete scenario removes `doomed`.
+ * `doomed` is named by that strategy too and `segmentOnly` only by a segment; the create scenario makes `fresh`.
  */
 interface Fx {
   name: string;
   fresh: string;
   used: string;
   doomed: string;
+  segmentOnly: string;
   flag: string;
   segment: string;
 }
@@ -75,6 +76,9 @@ const scenarios: BackendScenario<Fx>[] = [
     name: 'update an unknown context field',
     run: (b) => b.updateContextField({ name: unique('no-ctx'), update: { description: 'x' } }),
     expect: { error: { status: 404, name: 'NotFoundError', message: 'Could not find Context field with name' } },
+    // as for a delete: 8.x lower-cases "context field", 7.6.5 still writes it as 6.x does
+    v8: { error: { status: 404, name: 'NotFoundError', message: 'Could not find context field with name' } },
+    v7: { error: { status: 404, name: 'NotFoundError', message: 'Could not find Context field with name' } },
   },
   {
     name: 'where fields are used: the strategy constraint and the segment',
@@ -89,9 +93,15 @@ const scenarios: BackendScenario<Fx>[] = [
     },
   },
   {
-    name: 'delete a field constraints still name: the server does not look',
+    name: 'delete a field a flag strategy names: 6.x does not look, 8.x refuses',
     run: (b, fx) => b.deleteContextField({ name: fx.doomed }),
     expect: { succeeds: true, events: (fx) => [{ type: 'context-field-deleted', preData: { name: fx.doomed } }] },
+    v8: { error: { status: 409, name: 'ConflictError', message: 'This context field is in use by existing flags. To delete it, first remove its usage from all flags.' } },
+  },
+  {
+    name: 'delete a field only a segment names: no version looks at segments',
+    run: (b, fx) => b.deleteContextField({ name: fx.segmentOnly }),
+    expect: { succeeds: true, events: (fx) => [{ type: 'context-field-deleted', preData: { name: fx.segmentOnly } }] },
   },
 ];
 
@@ -109,7 +119,10 @@ export const contextFieldsBackend = backendArea<Fx>({
     await b.fixtures.addFeatureStrategy('default', flag, 'development', { name: 'default', constraints: [constraint(used), constraint(doomed)] });
     const segment = unique('ctx-seg');
     await b.createSegment({ name: segment, constraints: [constraint(used)] });
-    return { name, fresh: unique('ctx-new'), used, doomed, flag, segment };
+    const segmentOnly = unique('ctx-seg-only');
+    await b.createContextField({ name: segmentOnly });
+    await b.createSegment({ name: unique('ctx-seg-only'), constraints: [constraint(segmentOnly)] });
+    return { name, fresh: unique('ctx-new'), used, doomed, segmentOnly, flag, segment };
   },
   scenarios,
 });

@@ -86,6 +86,8 @@ const scenarios: WireScenario<Fx>[] = [
     name: 'PUT an unknown field',
     request: () => ({ method: 'PUT', path: `/api/admin/context/${unique('no-ctx')}`, body: { description: 'x' } }),
     expect: notFound('Could not find Context field with name'),
+    v8: notFound('Could not find context field with name'),
+    v7: notFound('Could not find Context field with name'),
   },
   ...transportRows<Fx>('PUT context field', 'PUT', path, { description: 'x' }),
 ];
