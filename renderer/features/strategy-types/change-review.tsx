@@ -1,6 +1,7 @@
 import { describeUsageProblem, type ParameterDiff, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { reviewLevel, useProtection } from '../connections';
+import { ProjectName } from '../instance';
 import styles from './strategy-types.module.css';
 
 interface Props {
@@ -78,7 +79,7 @@ export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
           <ul className={styles.broken} aria-label="Broken flag strategies">
             {broken.map(({ usage, problems }) => (
               <li key={usage.strategyId}>
-                <code>{usage.featureName}</code> in {usage.projectId} / {usage.environment}
+                <code>{usage.featureName}</code> in <ProjectName id={usage.projectId} /> / {usage.environment}
                 <ul>
                   {problems.map((problem, index) => (
                     <li key={index}>{describeUsageProblem(problem)}</li>
