@@ -5,6 +5,12 @@ import {
   apiErrorShapeSchema,
   BOUNDS,
   archiveRunSchema,
+  archivedFeatureSchema,
+  archivedFlagsSchema,
+  deleteFlagsRunSchema,
+  flagRefSchema,
+  reviveFlagsInputSchema,
+  reviveFlagsRunSchema,
   createContextFieldSchema,
   preflightRequestSchema,
   preflightResultSchema,
@@ -132,6 +138,14 @@ export const contract = {
     batchFeaturesSchema.extend({ projectId }),
     z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
   ),
+  /** Every archived flag of every project, as the server lists them. */
+  'archive.listArchived': channel(none, z.array(archivedFeatureSchema)),
+  /** The Archive screen's list: archived flags with who archived them (event log) and their recorded dependencies. */
+  'archive.archivedFlags': channel(none, archivedFlagsSchema),
+  /** Revive flags of any projects (a batch per project) and add back the chosen recorded dependencies. */
+  'archive.reviveFlags': channel(reviveFlagsInputSchema, reviveFlagsRunSchema),
+  /** Delete archived flags of any projects for good (a batch per project); their recorded dependencies are dropped. */
+  'archive.deleteFlags': channel(z.strictObject({ flags: z.array(flagRefSchema).min(1).max(BOUNDS.features) }), deleteFlagsRunSchema),
   'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(BOUNDS.features) }), restoreRunSchema),
   /** Every strategy of every active flag (of one type when named), with its stored parameters. */
   'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),

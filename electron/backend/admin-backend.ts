@@ -54,6 +54,8 @@ export interface AdminBackend {
   reviveFeatures: Operation<'archive.revive'>;
   /** 200 empty; deletes the named archived flags. */
   deleteArchivedFeatures: Operation<'archive.deleteArchived'>;
+  /** Every archived flag of every project, newest archive first. */
+  listArchivedFeatures: Operation<'archive.listArchived'>;
   /** POST .../environments/{env}/on|off: 200 empty. */
   setFeatureEnvironmentEnabled: Operation<'instance.setEnvironmentEnabled'>;
   /** 201 with the field; 409 when the name is taken. */

@@ -46,6 +46,7 @@ export function createHandlers(
     'archive.validate': (input) => on((b) => b.validateArchive(input)),
     'archive.revive': (input) => on((b) => b.reviveFeatures(input)).then(toNull),
     'archive.deleteArchived': (input) => on((b) => b.deleteArchivedFeatures(input)).then(toNull),
+    'archive.listArchived': () => on((b) => b.listArchivedFeatures()),
     'uiConfig.preflight': (input) => on((b) => b.corsPreflight(input)),
     'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
     'instance.createContextField': (input) => on((b) => b.createContextField(input)),

@@ -59,6 +59,10 @@ export const CHANNEL_EFFECT = {
   'archive.restoreDependencies': 'write',
   // The dry-run report is written to a file the user picks; the server is only read.
   'archive.exportReport': 'local',
+  'archive.listArchived': 'read',
+  'archive.archivedFlags': 'read',
+  'archive.reviveFlags': 'write',
+  'archive.deleteFlags': 'write',
   'strategyTypes.usage': 'read',
   'uiConfig.get': 'read',
   'uiConfig.setOrigins': 'write',
