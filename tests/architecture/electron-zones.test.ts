@@ -17,13 +17,21 @@ async function zoneErrors(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'zones/import-zones').map((m) => m.message);
 }
 
-describe('ESLint zones inside electron/', () => {
+describe('ESLint zones inside electron/', { timeout: 30_000 }, () => {
   it('refuses the remote backend importing the demo, type-only imports included', async () => {
     const errors = await zoneErrors(
       'electron/backend/remote/zone-probe.ts',
       "import type { EventQuery } from '../demo/events/event-search';\nexport type Q = EventQuery;\n",
     );
     expect(errors).toEqual([expect.stringContaining('remote backend never imports the demo')]);
+  });
+
+  it('refuses the same import written as a type query or a dynamic import', async () => {
+    const errors = await zoneErrors(
+      'electron/backend/remote/zone-probe.ts',
+      "export type D = import('../demo/index').DemoBackend;\nexport const later = () => import('../demo/index');\n",
+    );
+    expect(errors).toHaveLength(2);
   });
 
   it('refuses the demo importing the remote backend, from any depth', async () => {
