@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { importZonesPlugin } from './eslint/import-zones.js';
 
 const electronShell = ['electron/main.ts', 'electron/preload.ts', 'electron/window.ts', 'electron/ipc/register.ts'];
 const noElectron = { name: 'electron', message: "Only the four shell files import 'electron' (DESIGN.md)." };
@@ -107,5 +108,14 @@ export default tseslint.config(
         { paths: [noElectron], patterns: [{ group: ['**/renderer/**'], message: 'Main never imports the renderer.' }] },
       ],
     },
+  },
+  {
+    // Zones inside main (eslint/import-zones.js): remote and demo never import each other, backends never import
+    // ipc/, connections/ or the shell, the HTTP face sees a backend only through its interface. Tests may assemble
+    // the whole main side (a remote test starts the core), so they are outside the zones.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/**/*.test.ts'],
+    plugins: { zones: importZonesPlugin },
+    rules: { 'zones/import-zones': 'error' },
   },
 );

@@ -1,4 +1,4 @@
-import type { Channel } from '../contract';
+import type { ChannelName } from '../channels';
 
 /**
  * How much a connection profile guards its server against mistakes. none: act at once; confirm: destructive or
@@ -88,8 +88,8 @@ export const CHANNEL_EFFECT = {
   'app.info': 'local',
   'demo.reset': 'write',
   'demo.saveStatus': 'local',
-} as const satisfies Readonly<Record<Channel, 'read' | 'write' | 'local'>>;
+} as const satisfies Readonly<Record<ChannelName, 'read' | 'write' | 'local'>>;
 
-export function isWriteChannel(channel: Channel): boolean {
+export function isWriteChannel(channel: ChannelName): boolean {
   return CHANNEL_EFFECT[channel] === 'write';
 }

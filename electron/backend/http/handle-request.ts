@@ -10,7 +10,7 @@ import { strategyTypeRoutes } from './routes/strategy-type-routes';
 import { uiConfigRoutes } from './routes/ui-config-routes';
 import { playgroundRoutes } from './routes/playground-routes';
 import { validatePart, type RequestPart } from './validation-details';
-import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-response';
+import { bareErrorResponse, jsonResponse, responseForThrown, type WireResponse } from './wire-response';
 
 /**
  * Serves any AdminBackend as Unleash 6.10.1's admin REST API, without sockets (serve.ts adds them), so tests can
@@ -24,13 +24,6 @@ export interface WireRequest {
   path: string;
   headers: Record<string, string | undefined>;
   body?: string;
-}
-
-export interface WireResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** '' for 204 and the other empty answers. */
-  body: string;
 }
 
 export interface FaceOptions {

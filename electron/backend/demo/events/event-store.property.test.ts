@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventLog, type NewEvent } from './event-log';
-import { jsonbText, jsonText } from './pg-json-text';
+import { jsonbText, jsonText } from '../../event-query/pg-json-text';
 
 /**
  * The event store (typed columns in memory, bodies in chunks on disk) answers as a naive filter over the same events

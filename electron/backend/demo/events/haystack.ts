@@ -5,7 +5,7 @@ import {
   type CompiledQuery,
   type JsonChunkText,
 } from './chunk-search';
-import { FIELD_SEPARATOR } from './like-pattern';
+import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { SpillFile } from './spill-file';
 
 /**
