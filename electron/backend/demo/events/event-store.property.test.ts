@@ -95,7 +95,7 @@ describe('the event store against a naive filter', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 
   it('POST /events/search: text also over type and createdBy, stopping at the limit', () => {
     fc.assert(
@@ -113,7 +113,7 @@ describe('the event store against a naive filter', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 
   it('opens any event with its bodies exactly as written, wherever its chunk is kept', () => {
     fc.assert(
@@ -134,7 +134,7 @@ describe('the event store against a naive filter', () => {
         const restored = EventLog.fromSnapshot(JSON.parse(JSON.stringify(log.toSnapshot())), { chunkEvents: 2 });
         expect(restored.query({ limit: '1000' })).toEqual(log.query({ limit: '1000' }));
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
-  });
+  }, 30_000);
 });

@@ -6,6 +6,7 @@ import {
   type JsonChunkText,
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
+import { gramsOf, mayContain } from './chunk-grams';
 import { SpillFile } from './spill-file';
 
 /**
@@ -19,7 +20,8 @@ import { SpillFile } from './spill-file';
  * The bodies are most of an event's size (about 300 of its ~350 bytes at the bench's million), so a chunk, once full,
  * goes to a spill file (spill-file.ts) with the original-case JSON beside it: memory keeps only the byte offsets
  * (12 bytes an event) and the chunk still being filled. A text search reads the chunks back one at a time into one
- * reused buffer (the page cache serves them, outside the process's RSS); a returned row reads its own bytes.
+ * reused buffer (the page cache serves them, outside the process's RSS), skipping those whose trigrams rule the
+ * needle out (chunk-grams.ts); a returned row reads its own bytes.
  * JSON text never holds a raw NUL, so SEP splits it safely.
  */
 
@@ -40,6 +42,8 @@ interface Sealed {
   /** The original JSON parts, back to back: record k is bytes originals[k] .. originals[k+1] after originalAt. */
   originalAt: number;
   originals: Int32Array;
+  /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
+  grams: Uint32Array;
 }
 
 export class Haystack {
@@ -104,6 +108,7 @@ export class Haystack {
   /** Whether event `index` matches. For candidate lists that are already small. */
   matches(index: number, q: CompiledQuery): boolean {
     if (q.matcher.kind === 'all' || q.matcher.kind === 'none') return q.matcher.kind === 'all';
+    if (!this.mayHold(index, q)) return false;
     const { chunk, k } = this.chunkOf(index);
     return bytesMatch(chunk.bytes, chunk.starts[k] as number, (chunk.starts[k + 1] as number) - 1, q);
   }
@@ -111,6 +116,7 @@ export class Haystack {
   /** Whether the JSON part (data, preData, tags) of event `index` matches. For candidate lists that are already small. */
   jsonMatches(index: number, q: CompiledQuery): boolean {
     if (q.matcher.kind === 'all' || q.matcher.kind === 'none') return q.matcher.kind === 'all';
+    if (!this.mayHold(index, q)) return false;
     const { chunk, k } = this.chunkOf(index);
     return bytesMatch(chunk.bytes, chunk.jsonStarts[k] as number, (chunk.starts[k + 1] as number) - 1, q);
   }
@@ -137,6 +143,7 @@ export class Haystack {
       let chunk: JsonChunkText;
       if (c < this.sealed.length) {
         const s = this.sealed[c] as Sealed;
+        if (q.finder && !mayContain(s.grams, q.finder.needle)) continue;
         if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
         chunk = { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
       } else chunk = this.tailChunk();
@@ -148,6 +155,12 @@ export class Haystack {
 
   private get chunkCount(): number {
     return this.sealed.length + (this.tailRecords.length > 0 ? 1 : 0);
+  }
+
+  /** False when event `index` sits in a sealed chunk that cannot hold the query's needle (or anchor). */
+  private mayHold(index: number, q: CompiledQuery): boolean {
+    const s = this.sealed[Math.floor(index / this.chunkEvents)];
+    return s === undefined || q.finder === undefined || mayContain(s.grams, q.finder.needle);
   }
 
   /** The chunk holding event `index` (a sealed one read once and kept until another is asked for). */
@@ -193,7 +206,7 @@ export class Haystack {
     }
     const at = this.file.append(bytes);
     const originalAt = this.file.append(Buffer.from(originalText, 'utf8'));
-    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals });
+    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes) });
     this.tailRecords = [];
     this.tailOriginals = [];
     this.tailBytes = [];
