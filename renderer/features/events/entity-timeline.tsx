@@ -9,11 +9,12 @@ import type { FlagEvent } from '../../../shared/schemas';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
+import { OriginsDangerNotice } from '../../components/origins-danger-notice';
+import { ChangeDetails } from '../../components/strategy-type-change';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { reviewLevel, useProtection, useWriteAccess } from '../connections';
-import { OriginsDangerNotice } from '../cors';
-import { ChangeDetails, strategyTypeQueries } from '../strategy-types';
+import { ProjectName, strategyTypeQueries } from '../instance';
 import { currentStateQuery, eventQueries, useRestoreVersion } from './api';
 import { BeforeStateNote, EventDiff } from './event-diff';
 import { exactTime } from './event-format';
@@ -159,7 +160,7 @@ function useRestoreReview(write: RestoreWrite | null): { ready: boolean; body: R
     parameters: write.update.parameters,
   };
   const usages = usage.data.filter((row) => row.strategyName === write.name);
-  return { ready: true, body: <ChangeDetails change={analyseStrategyTypeChange(current, restored, usages)} /> };
+  return { ready: true, body: <ChangeDetails change={analyseStrategyTypeChange(current, restored, usages)} project={(id) => <ProjectName id={id} />} /> };
 }
 
 function RestoreDialog({ entity, kind, version, onRestored, onClose }: RestoreProps) {
