@@ -6,6 +6,8 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { strategyTypeQueries } from './api';
+import { ReadOnlyNotice, WriteLink } from '../connections';
+import { DEPRECATED_MEANS } from './lifecycle-actions';
 import styles from './strategy-types.module.css';
 
 interface Usage {
@@ -40,7 +42,16 @@ export default function StrategyTypesScreen() {
   );
   return (
     <section aria-label="Strategy types">
-      <PageHeader title="Strategy types" description="Activation strategies flags can use, and where each is used." />
+      <PageHeader
+        title="Strategy types"
+        description="Activation strategies flags can use, and where each is used."
+        actions={
+          <WriteLink className="button button-primary" to="/strategy-types/+new">
+            New strategy type
+          </WriteLink>
+        }
+      />
+      <ReadOnlyNotice />
       <div className={styles.toolbar}>
         <label className="field">
           <span>Search types</span>
@@ -81,7 +92,11 @@ export default function StrategyTypesScreen() {
                             built-in, read-only
                           </span>
                         )}
-                        {type.deprecated && <span className={`${styles.badge} ${styles.deprecated}`}>deprecated</span>}
+                        {type.deprecated && (
+                          <span className={`${styles.badge} ${styles.deprecated}`} title={DEPRECATED_MEANS}>
+                            deprecated
+                          </span>
+                        )}
                       </div>
                       <div className="cell-secondary">
                         <code>{type.name}</code> {type.description}
@@ -108,6 +123,7 @@ export default function StrategyTypesScreen() {
       {types.data && types.data.some((type) => !type.editable) && (
         <p className="muted">Built-in types are read-only: Unleash refuses every change to them (HTTP 500 "Cannot edit strategy").</p>
       )}
+      {types.data && types.data.some((type) => type.deprecated) && <p className="muted">Deprecated: {DEPRECATED_MEANS}</p>}
     </section>
   );
 }
