@@ -50,6 +50,7 @@ import {
   setProtectionInputSchema,
   strategySegmentsChangeSchema,
   strategyNameSchema,
+  createStrategyTypeSchema,
   strategyTypeSchema,
   testConnectionInputSchema,
   uiConfigSchema,
@@ -120,6 +121,16 @@ export const contract = {
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
+  /** POST /strategies: 201 with the stored type; 409 when the name is taken (built-in names included). */
+  'strategyTypes.create': channel(createStrategyTypeSchema, strategyTypeSchema),
+  /** Deprecated types stay usable by flags that have them; Unleash's UI offers them no more for new strategies. */
+  'strategyTypes.deprecate': channel(z.strictObject({ name: strategyNameSchema }), nothing),
+  'strategyTypes.reactivate': channel(z.strictObject({ name: strategyNameSchema }), nothing),
+  /**
+   * Refused in main (409 StrategyTypeInUseError) while a strategy of an active flag uses the type: the server deletes
+   * it anyway and leaves those strategies naming a type that no longer exists.
+   */
+  'strategyTypes.delete': channel(z.strictObject({ name: strategyNameSchema }), nothing),
   // archive validation
   'archive.validate': channel(
     batchFeaturesSchema.extend({ projectId }),
