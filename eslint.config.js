@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { importZonesPlugin } from './eslint/import-zones.js';
 
 const electronShell = ['electron/main.ts', 'electron/preload.ts', 'electron/window.ts', 'electron/ipc/register.ts'];
 const noElectron = { name: 'electron', message: "Only the four shell files import 'electron' (DESIGN.md)." };
@@ -12,6 +13,44 @@ const rendererPatterns = [
   { group: ['**/electron/**'], message: 'The renderer never imports the main process; use shared/.' },
 ];
 const otherFeature = "Features import each other only through the feature's index.ts (e.g. '../segments').";
+
+// The renderer's features form a tree: each imports only features listed before it here, lowest first
+// (docs/renderer.md "Features and their public face"). A folder missing from the list sits on top: it may import
+// every listed feature, no listed feature may import it, and it may not import another unlisted one. So no import
+// cycle between features can pass the linter.
+const featureOrder = ['instance', 'connections', 'segments', 'playground', 'flags', 'events', 'strategy-types', 'cors', 'archive'];
+
+/** The import rule of one feature's files `depth` folders below renderer/features/, given the features below it. */
+function featureImports(feature, depth, below) {
+  const up = '\\.\\./'.repeat(depth);
+  const allowed = below.length > 0 ? `(?!(?:${below.join('|')})$)` : '';
+  const where = feature === null ? 'A feature missing from featureOrder' : `features/${feature}`;
+  const lower = below.length > 0 ? below.join(', ') : 'none';
+  return {
+    files: [`renderer/features/${feature ?? '*'}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            ...rendererPatterns,
+            { regex: `^${up}[^./][^/]*/`, message: otherFeature },
+            {
+              regex: `^${up}${allowed}[^./][^/]*$`,
+              message: `${where} imports only the features below it (${lower}): featureOrder in eslint.config.js keeps them a tree.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const featureTree = [1, 2].flatMap((depth) => [
+  featureImports(null, depth, featureOrder),
+  ...featureOrder.map((feature, index) => featureImports(feature, depth, featureOrder.slice(0, index))),
+]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.bench/**'] },
@@ -72,32 +111,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: rendererPatterns }],
     },
   },
-  {
-    // A feature uses another feature only through its public face (index.ts): `../segments`, never
-    // `../segments/api` (docs/renderer.md). Same rule one folder deeper.
-    files: ['renderer/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...rendererPatterns, { regex: '^\\.\\./[^./][^/]*/', message: otherFeature }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['renderer/features/*/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [...rendererPatterns, { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: otherFeature }],
-        },
-      ],
-    },
-  },
+  // A feature uses another feature only through its public face (index.ts): `../segments`, never
+  // `../segments/api` (docs/renderer.md), and only a feature below it in featureOrder.
+  ...featureTree,
   {
     files: ['electron/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
     ignores: electronShell,
@@ -107,5 +123,14 @@ export default tseslint.config(
         { paths: [noElectron], patterns: [{ group: ['**/renderer/**'], message: 'Main never imports the renderer.' }] },
       ],
     },
+  },
+  {
+    // Zones inside main (eslint/import-zones.js): remote and demo never import each other, backends never import
+    // ipc/, connections/ or the shell, the HTTP face sees a backend only through its interface. Tests may assemble
+    // the whole main side (a remote test starts the core), so they are outside the zones.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/**/*.test.ts'],
+    plugins: { zones: importZonesPlugin },
+    rules: { 'zones/import-zones': 'error' },
   },
 );

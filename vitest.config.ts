@@ -9,7 +9,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/evaluation/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/evaluation/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
         },
       },
       {

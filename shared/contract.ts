@@ -4,6 +4,11 @@ import {
   apiErrorShapeSchema,
   BOUNDS,
   archiveRunSchema,
+  archivedFlagsSchema,
+  deleteFlagsRunSchema,
+  flagRefSchema,
+  reviveFlagsInputSchema,
+  reviveFlagsRunSchema,
   preflightRequestSchema,
   preflightResultSchema,
   restoreRunSchema,
@@ -218,6 +223,22 @@ export const contract = {
     output: z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
     effect: 'local',
     sample: { projectId: 'default', features: ['a'] },
+  }),
+  /** The Archive screen's list: archived flags with who archived them (event log) and their recorded dependencies. */
+  'archive.archivedFlags': channel({ input: none, output: archivedFlagsSchema, effect: 'read', sample: empty }),
+  /** Revive flags of any projects (a batch per project) and add back the chosen recorded dependencies. */
+  'archive.reviveFlags': channel({
+    input: reviveFlagsInputSchema,
+    output: reviveFlagsRunSchema,
+    effect: 'write',
+    sample: { flags: [{ projectId: 'default', name: 'a' }], restore: [{ projectId: 'default', child: 'a' }] },
+  }),
+  /** Delete archived flags of any projects for good (a batch per project); their recorded dependencies are dropped. */
+  'archive.deleteFlags': channel({
+    input: z.strictObject({ flags: z.array(flagRefSchema).min(1).max(BOUNDS.features) }),
+    output: deleteFlagsRunSchema,
+    effect: 'write',
+    sample: { flags: [{ projectId: 'default', name: 'a' }] },
   }),
   // UI configuration (CORS)
   /** The front-end API's CORS preflight with a chosen Origin, sent by main; it asks, and changes nothing. */

@@ -18,9 +18,7 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', { timeout: 90_000 }, () => {
     await page.getByRole('list', { name: 'Allowed origins', exact: true }).waitFor();
   }
 
-  // Skipped for now: since this session's last merges, the demo's CORS screen no longer shows the seeded '*' here
-  // (both waits time out); the cause is not found yet and is the first open item of the hardening issue.
-  it.skip('marks invalid origins per line with fixes, flags duplicates, and saves the fixed list (demo)', async () => {
+  it('marks invalid origins per line with fixes, flags duplicates, and saves the fixed list (demo)', async () => {
     const page = app().page;
     await openCors();
     await page.getByRole('button', { name: 'Paste lines' }).click();
@@ -59,9 +57,7 @@ describe.skipIf(!chromiumEndpoint)('CORS origins', { timeout: 90_000 }, () => {
     expect(app().problems).toEqual([]);
   });
 
-  // Skipped for now: since this session's last merges, the demo's CORS screen no longer shows the seeded '*' here
-  // (both waits time out); the cause is not found yet and is the first open item of the hardening issue.
-  it.skip('the preflight tester reports an allowed and a refused origin (demo)', async () => {
+  it('the preflight tester reports an allowed and a refused origin (demo)', async () => {
     const page = app().page;
     const origin = page.getByRole('textbox', { name: 'Origin', exact: true });
     await origin.fill('https://app.example.com');

@@ -35,6 +35,20 @@ describe('seeding', () => {
     expect(saved).toMatchObject({ type: 'setting-updated', preData: { frontendApiOrigins: last } });
   });
 
+  // The seed says every origin is allowed; the history's CORS chain ends there whatever the other events drew.
+  it.each([
+    [1, 2500],
+    [2, 2500],
+    [3, 3000],
+    [4, 51],
+    [5, 10],
+  ])('keeps the seeded origins (every origin) with seed %i and %i history events, the newest change ending there', async (seed, count) => {
+    const demo = seeded(seed, count);
+    expect((await demo.getUiConfig()).frontendApiOrigins).toEqual(['*']);
+    const [newest] = (await demo.queryEvents({ type: 'IS:setting-updated', limit: '1' })).events;
+    if (newest) expect(newest.data).toEqual({ id: 'unleash.frontend', frontendApiOrigins: ['*'] });
+  });
+
   it('starts an empty dataset with no history', () => {
     expect(freshDemo().events.size).toBe(0);
   });

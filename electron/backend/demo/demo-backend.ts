@@ -62,10 +62,7 @@ function initial(options: Resolved): { state: DemoState; events: EventLog } {
   if (options.dataset === 'empty') return { state: emptyState(now.toISOString()), events };
   const state = seededState(options.seed, now);
   if (options.historyEvents > 0) {
-    const origins = { current: null as string[] | null };
-    events.appendHistory(generateHistory(options.historyEvents, { ...historyContext(state, now), origins }, options.seed));
-    // the setting is what its history says it became (as on a real server with that history)
-    if (origins.current) state.settings.frontendApiOrigins = origins.current;
+    events.appendHistory(generateHistory(options.historyEvents, historyContext(state, now), options.seed));
   }
   return { state, events };
 }

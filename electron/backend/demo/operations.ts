@@ -42,6 +42,7 @@ const operations = {
   archiveFeatures: archive.archiveFeatures,
   reviveFeatures: revive.reviveFeatures,
   deleteArchivedFeatures: revive.deleteArchivedFeatures,
+  listArchivedFeatures: revive.listArchivedFeatures,
   setFeatureEnvironmentEnabled: featureEnvironments.setFeatureEnvironmentEnabled,
   createContextField: contextFields.createContextField,
   deleteContextField: contextFields.deleteContextField,

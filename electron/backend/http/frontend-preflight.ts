@@ -1,6 +1,6 @@
 import { unleashPreflightHeaders } from '../../../shared/domain/cors-preflight';
 import type { AdminBackend } from '../admin-backend';
-import type { WireResponse } from './handle-request';
+import type { WireResponse } from './wire-response';
 
 /**
  * OPTIONS /api/frontend[/...]: the front-end API's CORS preflight, answered from the stored origins as Unleash's

@@ -3,6 +3,7 @@ import { badDataDetails } from '../errors';
 import { frontendPreflight, isFrontendPreflight } from './frontend-preflight';
 import { authenticate, checkContentType, header, parseRequestJson, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
+import { archiveRoutes } from './routes/archive-routes';
 import { eventRoutes } from './routes/event-routes';
 import { projectRoutes } from './routes/project-routes';
 import { segmentRoutes } from './routes/segment-routes';
@@ -10,7 +11,7 @@ import { strategyTypeRoutes } from './routes/strategy-type-routes';
 import { uiConfigRoutes } from './routes/ui-config-routes';
 import { playgroundRoutes } from './routes/playground-routes';
 import { validatePart, type RequestPart } from './validation-details';
-import { bareErrorResponse, jsonResponse, responseForThrown } from './wire-response';
+import { bareErrorResponse, jsonResponse, responseForThrown, type WireResponse } from './wire-response';
 
 /**
  * Serves any AdminBackend as Unleash 6.10.1's admin REST API, without sockets (serve.ts adds them), so tests can
@@ -26,13 +27,6 @@ export interface WireRequest {
   body?: string;
 }
 
-export interface WireResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** '' for 204 and the other empty answers. */
-  body: string;
-}
-
 export interface FaceOptions {
   /** The one accepted admin token. */
   token: string;
@@ -46,6 +40,7 @@ export function createRequestHandler(backend: FixturedBackend, options: FaceOpti
     ...eventRoutes(backend),
     ...strategyTypeRoutes(backend),
     ...projectRoutes(backend),
+    ...archiveRoutes(backend),
     ...uiConfigRoutes(backend),
     ...playgroundRoutes(backend),
   ];

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
 import { notFound } from '../errors';
-import type { WireResponse } from './handle-request';
+import type { WireResponse } from './wire-response';
 import { bareErrorResponse, errorResponse } from './wire-response';
 
 /** The middleware steps Unleash runs before a handler (docs/server-behaviour.md#request-pipeline, #errors and #authentication), one function each. */

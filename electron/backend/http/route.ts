@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { emptyResponse, jsonResponse } from './wire-response';
-import type { WireResponse } from './handle-request';
+import { emptyResponse, jsonResponse, type WireResponse } from './wire-response';
 
 /**
  * One admin route: Express-style path (`:name` segments), the request schemas Unleash's OpenAPI spec declares for

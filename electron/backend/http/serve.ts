@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FixturedBackend } from '../instance-fixtures';
-import { createRequestHandler, type FaceOptions, type WireRequest, type WireResponse } from './handle-request';
+import { createRequestHandler, type FaceOptions, type WireRequest } from './handle-request';
+import type { WireResponse } from './wire-response';
 import { BODY_LIMIT_BYTES } from './pipeline-checks';
 import { guardSlowHeaders } from './socket-guard';
 

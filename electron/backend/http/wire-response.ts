@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../../shared/errors';
-import type { WireResponse } from './handle-request';
+
+/** What the face answers: the status, headers and body one HTTP response carries. */
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** '' for 204 and the other empty answers. */
+  body: string;
+}
 
 /** Builders for the responses the face sends, in Express's framing (JSON with charset; empty bodies bare). */
 

@@ -1,5 +1,5 @@
 import type { HandlerSlice } from '../../../shared/contract';
-import type { BatchFeatures, ValidateArchiveFeatures } from '../../../shared/schemas';
+import type { ArchivedFeature, BatchFeatures, ValidateArchiveFeatures } from '../../../shared/schemas';
 import type { OnActiveBackend } from './on-active-backend';
 
 /** Some flags of one project. */
@@ -7,7 +7,7 @@ export type ProjectFeatures = BatchFeatures & { projectId: string };
 
 /**
  * What a backend does with the archive. Archive and revive reach the page only as jobs that keep their record
- * (electron/archive/job-handlers.ts); deleting archived flags is no channel (tests reach it on the backend).
+ * (electron/archive/job-handlers.ts), which call these.
  */
 export interface ArchiveOperations {
   validateArchive(input: ProjectFeatures): Promise<ValidateArchiveFeatures>;
@@ -16,6 +16,8 @@ export interface ArchiveOperations {
   reviveFeatures(input: ProjectFeatures): Promise<void>;
   /** 200 empty; deletes the named archived flags. */
   deleteArchivedFeatures(input: ProjectFeatures): Promise<void>;
+  /** Every archived flag of every project, newest archive first (the Archive screen reads it through a job). */
+  listArchivedFeatures(): Promise<ArchivedFeature[]>;
 }
 
 /** The archive channel that is one call on the active backend (the others are jobs). */

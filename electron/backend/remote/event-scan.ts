@@ -2,9 +2,9 @@ import { EVENT_SCAN_LIMIT } from '../../../shared/domain/capabilities';
 import { describeEvent } from '../../../shared/domain/event-summary';
 import { isEventType } from '../../../shared/domain/event-types';
 import type { EventQueryPage, EventQueryParams, Events, FlagEvent, SearchEvents } from '../../../shared/schemas';
-import { parseEventQuery, type EventQuery } from '../demo/events/event-query';
-import { compileLike, type LikeMatcher } from '../demo/events/like-pattern';
-import { jsonbText, jsonText } from '../demo/events/pg-json-text';
+import { parseEventQuery, type EventQuery } from '../event-query/event-query';
+import { compileLike, type LikeMatcher } from '../event-query/like-pattern';
+import { jsonbText, jsonText } from '../event-query/pg-json-text';
 
 /**
  * Event search done by the app, for servers without GET /api/admin/search/events (Unleash 5.x) or without any

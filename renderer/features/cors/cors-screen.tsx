@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
+import { OriginsDangerNotice } from '../../components/origins-danger-notice';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
@@ -18,7 +19,6 @@ import { ReadOnlyNotice, reviewLevel, useProtection, WriteFieldset } from '../co
 import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
 import { useSaveOrigins } from './api';
-import { OriginsDangerNotice } from './origins-danger-notice';
 import styles from './cors.module.css';
 import { OriginRows, type EditableRow } from './origin-rows';
 import { PreflightTester } from './preflight-tester';

@@ -1,2 +1,2 @@
-/** What other features may use of this area: what a list of origins allows (the event timeline's restore). */
-export { OriginsDangerNotice } from './origins-danger-notice';
+/** Nothing of this area is used elsewhere: the origins notice the event log's restore shows is in components/. */
+export {};

@@ -41,3 +41,21 @@ export const instanceQueries = {
       enabled: projectId !== '' && featureName !== '',
     }),
 };
+
+/**
+ * Strategy types and where each is used: their own screen lists and edits them, and the event log's restore checks a
+ * type's change against its usage before it writes, so the reads live here, below both (docs/renderer.md).
+ */
+export const strategyTypeKeys = {
+  all: (profileId: string) => [...instanceKey(profileId), 'strategyTypes'] as const,
+  list: (profileId: string) => [...strategyTypeKeys.all(profileId), 'list'] as const,
+  /** Where each type is used: every strategy of every active flag (changes with flags too). */
+  usage: (profileId: string) => [...instanceKey(profileId), 'features', 'strategy-usage'] as const,
+};
+
+export const strategyTypeQueries = {
+  list: (profileId: string) =>
+    queryOptions({ queryKey: strategyTypeKeys.list(profileId), queryFn: () => call('strategyTypes.list', {}) }),
+  usage: (profileId: string) =>
+    queryOptions({ queryKey: strategyTypeKeys.usage(profileId), queryFn: () => call('strategyTypes.usage', {}) }),
+};

@@ -1,2 +1,2 @@
-export { instanceKeys, instanceQueries } from './api';
+export { instanceKeys, instanceQueries, strategyTypeKeys, strategyTypeQueries } from './api';
 export { ProjectName } from './project-name';

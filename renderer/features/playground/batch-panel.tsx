@@ -4,6 +4,7 @@ import { createEvaluator, testContexts, type ClientConstraint, type ClientState 
 import type { AdminSegment } from '../../../shared/schemas';
 import { useOpenContextsFile } from './api';
 import { parseContextsCsv, resultsCsv } from './csv-contexts';
+import evaluation from '../../components/evaluation.module.css';
 import styles from './playground.module.css';
 
 interface Props {
@@ -85,7 +86,7 @@ export function BatchPanel({ segments, state }: Props) {
         </button>
         {fileName && <span aria-label="Opened file">{fileName}</span>}
         {openFile.error && (
-          <p role="alert" className={styles.fail}>
+          <p role="alert" className={evaluation.fail}>
             {openFile.error.message}
           </p>
         )}
@@ -116,7 +117,7 @@ export function BatchPanel({ segments, state }: Props) {
         </button>
       </div>
       {parsed.errors.length > 0 && (
-        <ul className={styles.fail} aria-label="Rows with problems">
+        <ul className={evaluation.fail} aria-label="Rows with problems">
           {parsed.errors.map((e, index) => (
             <li key={index}>{e}</li>
           ))}
@@ -126,17 +127,17 @@ export function BatchPanel({ segments, state }: Props) {
         <div role="status" aria-label="Batch result">
           <div className={styles.counts}>
             <span>
-              <strong className={styles.on}>{outcome.matched}</strong> match
+              <strong className={evaluation.on}>{outcome.matched}</strong> match
             </span>
             <span>
-              <strong className={styles.fail}>{outcome.total - outcome.matched}</strong> do not
+              <strong className={evaluation.fail}>{outcome.total - outcome.matched}</strong> do not
             </span>
             <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(resultsCsv(outcome.rows))}`} download="playground-results.csv">
               Export CSV
             </a>
           </div>
           {failures.length > 0 && (
-            <ul className={styles.tree} aria-label="First failures">
+            <ul className={evaluation.tree} aria-label="First failures">
               {failures.slice(0, SHOWN_FAILURES).map((f) => (
                 <li key={f.index}>
                   Row {f.row}: {f.reason}

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { FlagEvaluation, PlaygroundFeature, PlaygroundResponse } from '../../../shared/evaluation';
 import { ExplanationTree } from './explanation-tree';
 import { agreement, comparisonSummary, countAgreements, localVerdict, serverVerdict, type Verdict } from './verdicts';
+import evaluation from '../../components/evaluation.module.css';
 import styles from './playground.module.css';
 
 export interface EvaluatedFlag {
@@ -24,7 +25,7 @@ interface Props {
 }
 
 function VerdictText({ value }: { value: Verdict }) {
-  return <span className={value === 'on' ? styles.on : value === 'unknown' ? styles.unknown : styles.off}>{value}</span>;
+  return <span className={value === 'on' ? evaluation.on : value === 'unknown' ? evaluation.unknown : evaluation.off}>{value}</span>;
 }
 
 /** One environment's flags: the local verdict (unknown with its reason), and the server's beside it once compared. */
@@ -43,7 +44,7 @@ export function EnvironmentResults({ environment, flags, server, showProject, pr
     <section className={styles.group} aria-label={`Environment ${environment}`}>
       <h3>{environment}</h3>
       {compared && (
-        <p role="status" className={counts.differ > 0 ? styles.fail : undefined}>
+        <p role="status" className={counts.differ > 0 ? evaluation.fail : undefined}>
           {comparisonSummary(counts)}
         </p>
       )}
@@ -76,7 +77,7 @@ export function EnvironmentResults({ environment, flags, server, showProject, pr
                     <td>
                       {row.there ? <VerdictText value={row.there} /> : <span className="muted">not returned</span>}
                       {row.outcome === 'unknown' && <span className={`${styles.why} muted`}>not compared: unknown is no agreement</span>}
-                      {row.outcome === 'differ' && <span className={`${styles.why} ${styles.fail}`}>differs</span>}
+                      {row.outcome === 'differ' && <span className={`${styles.why} ${evaluation.fail}`}>differs</span>}
                     </td>
                   )}
                   <td>

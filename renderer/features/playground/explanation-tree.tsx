@@ -1,22 +1,6 @@
-import { operatorVerb } from '../../../shared/domain/operators';
-import type { ConstraintResult, FlagExplanation, StrategyResult } from '../../../shared/evaluation';
-import styles from './playground.module.css';
-
-function constraintText(result: ConstraintResult): string {
-  const c = result.constraint;
-  if (!c) return 'missing constraint';
-  const target = c.value ?? (c.values ?? []).join(', ');
-  return `${c.contextName} ${operatorVerb(c.operator, c.inverted ?? false)} ${target}${c.caseInsensitive ? ' (any case)' : ''}`;
-}
-
-export function ConstraintLine({ result }: { result: ConstraintResult }) {
-  return (
-    <li>
-      <span className={result.passed ? styles.on : styles.fail}>{result.passed ? '✓' : '✗'}</span> <code>{constraintText(result)}</code>
-      {result.reason ? <span className={styles.fail}> — {result.reason}</span> : null}
-    </li>
-  );
-}
+import type { FlagExplanation, StrategyResult } from '../../../shared/evaluation';
+import { ConstraintResultLine } from '../../components/constraint-result';
+import styles from '../../components/evaluation.module.css';
 
 function StrategyNode({ strategy, decided }: { strategy: StrategyResult; decided: boolean }) {
   const verdict = strategy.enabled === 'unknown' ? 'unknown' : strategy.enabled ? 'on' : 'off';
@@ -29,7 +13,7 @@ function StrategyNode({ strategy, decided }: { strategy: StrategyResult; decided
       {decided ? ' (decided the flag)' : null}
       <ul className={styles.tree}>
         {strategy.constraints.map((c, i) => (
-          <ConstraintLine key={i} result={c} />
+          <ConstraintResultLine key={i} result={c} />
         ))}
         {strategy.segments.map((s) => (
           <li key={s.id}>
@@ -37,7 +21,7 @@ function StrategyNode({ strategy, decided }: { strategy: StrategyResult; decided
             {!s.found ? <span className={styles.fail}>not found: the strategy fails</span> : <span className={s.passed ? styles.on : styles.fail}>{s.passed ? 'matches' : 'does not match'}</span>}
             <ul className={styles.tree}>
               {s.constraints.map((c, i) => (
-                <ConstraintLine key={i} result={c} />
+                <ConstraintResultLine key={i} result={c} />
               ))}
             </ul>
           </li>

@@ -1,2 +1,2 @@
-/** What other features may use of the playground: the segment tester (the segment editor embeds it). */
-export { SegmentTester, type SegmentTesterProps } from './segment-tester';
+/** Nothing of this area is used elsewhere: the segment tester it grew is the segment editor's (features/segments). */
+export {};

@@ -1,8 +1,8 @@
-import { SegmentTester } from '../playground';
+import { SegmentTester } from './segment-tester';
 import { draftOf, type ConstraintFormValue } from './segment-form-schema';
 
 /**
- * The Playground's segment tester inside the editor, fed with the form's current constraints (saved or not), in the
+ * The segment tester inside the editor, fed with the form's current constraints (saved or not), in the
  * shape they would be saved in, so a context is judged as the server and the SDKs would judge the saved segment.
  * (A few constraints: converting them on every render costs nothing worth memoising.)
  */

@@ -1,22 +1,11 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { UpdateStrategy } from '../../../shared/schemas';
 import { call } from '../../lib/bridge-client';
 import { useActiveProfileId } from '../../lib/active-profile';
-import { instanceKey } from '../../lib/instance-query';
+import { strategyTypeKeys, strategyTypeQueries } from '../instance';
 
-export const strategyTypeKeys = {
-  all: (profileId: string) => [...instanceKey(profileId), 'strategyTypes'] as const,
-  list: (profileId: string) => [...strategyTypeKeys.all(profileId), 'list'] as const,
-  /** Where each type is used: every strategy of every active flag (changes with flags too). */
-  usage: (profileId: string) => [...instanceKey(profileId), 'features', 'strategy-usage'] as const,
-};
-
-export const strategyTypeQueries = {
-  list: (profileId: string) =>
-    queryOptions({ queryKey: strategyTypeKeys.list(profileId), queryFn: () => call('strategyTypes.list', {}) }),
-  usage: (profileId: string) =>
-    queryOptions({ queryKey: strategyTypeKeys.usage(profileId), queryFn: () => call('strategyTypes.usage', {}) }),
-};
+// The reads live in features/instance, which the event log's restore shares; this feature's writes invalidate them.
+export { strategyTypeKeys, strategyTypeQueries };
 
 export function useUpdateStrategyType() {
   const profileId = useActiveProfileId() ?? '';

@@ -1,3 +1,2 @@
-/** What other features may use of this area: the breaking-change review of a type change (the event timeline's restore). */
-export { strategyTypeQueries } from './api';
-export { ChangeDetails } from './change-review';
+/** Nothing of this area is used elsewhere: its reads live in features/instance, its change review in components/. */
+export {};

@@ -5,6 +5,7 @@ import { eventsBackend } from './events';
 import { strategyTypesBackend } from './strategy-types';
 import { archiveValidationBackend } from './archive-validation';
 import { archiveLifecycleBackend } from './archive-lifecycle';
+import { archivedFlagsBackend } from './archived-flags';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
@@ -17,6 +18,7 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   strategyTypesBackend,
   archiveValidationBackend,
   archiveLifecycleBackend,
+  archivedFlagsBackend,
   uiConfigBackend,
   readsBackend,
   playgroundBackend,

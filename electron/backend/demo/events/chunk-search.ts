@@ -1,4 +1,4 @@
-import type { LikeMatcher } from './like-pattern';
+import type { LikeMatcher } from '../../event-query/like-pattern';
 
 /**
  * Finding the records of one chunk that match a query. A chunk is one flat lower-cased string of records, each

@@ -3,13 +3,13 @@ import { LIMITS } from '../../../../shared/domain/limits';
 import { FloatList, IntList, Interner, PositionIndex } from './columns';
 import { compileQuery } from './chunk-search';
 import { Haystack } from './haystack';
-import { compileLike } from './like-pattern';
-import { jsonbText, jsonDeepEqual, jsonText } from './pg-json-text';
+import { compileLike } from '../../event-query/like-pattern';
+import { jsonbText, jsonDeepEqual, jsonText } from '../../event-query/pg-json-text';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
 import type { EventCreator, EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
-import { parseEventQuery } from './event-query';
+import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 
 export interface NewEvent {

@@ -1,8 +1,8 @@
 import { compileQuery } from './chunk-search';
 import type { FloatList, IntList, Interner, PositionIndex } from './columns';
 import type { Haystack } from './haystack';
-import { compileLike } from './like-pattern';
-import type { EventQuery } from './event-query';
+import { compileLike } from '../../event-query/like-pattern';
+import type { EventQuery } from '../../event-query/event-query';
 
 /** What the event log lends the query search: its columns, interners, indexes and text, read-only. */
 export interface EventTables {

@@ -7,7 +7,7 @@ import {
   type CompiledQuery,
   type JsonChunkText,
 } from './chunk-search';
-import { FIELD_SEPARATOR } from './like-pattern';
+import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 
 /**
  * The searched text of every event, and at the same time the only copy of its JSON columns.

@@ -2,6 +2,7 @@ import type { NewEvent } from './event-log';
 import * as p from './history-payloads';
 import { Prng } from '../model/prng';
 import { activeAtStart, lifecyclePlan, type HistoryFlag, type LifecycleEvent } from './history-lifecycle';
+import { originsPlan, type OriginsChange } from './history-origins';
 
 export interface HistoryContext {
   projects: string[];
@@ -12,12 +13,8 @@ export interface HistoryContext {
   strategyTypes: string[];
   users: string[];
   end: Date;
-  /**
-   * The front-end API's origins as the history leaves them: each generated change starts from the one before
-   * (from the server's default ['*']), so the setting's timeline reads as one story; the caller makes the demo's
-   * current setting its last value.
-   */
-  origins?: { current: string[] | null };
+  /** The front-end API's origins now (the server's default ['*'] when absent): their history ends there. */
+  origins?: readonly string[];
 }
 
 type HistoryEvent = NewEvent & { createdAt: string };
@@ -137,19 +134,6 @@ const TEMPLATES: Template[] = [
   { type: 'strategy-created', weight: 0.3, build: (s) => ({ data: p.strategyDefinition(s.rng, `custom-${s.rng.int(50)}`) }) },
   { type: 'strategy-deprecated', weight: 0.2, build: (s) => ({ data: { name: s.rng.pick(s.ctx.strategyTypes) } }) },
   {
-    type: 'setting-updated',
-    weight: 1,
-    build: (s) => {
-      const holder = s.ctx.origins ?? { current: null };
-      const before = holder.current ?? ['*'];
-      const app = `https://app${s.rng.int(9)}.example.com`;
-      // every other change opens the API again, so the story is not stuck on one origin
-      const after = before.length === 1 && before[0] === '*' ? [app] : ['*'];
-      holder.current = after;
-      return { data: { id: 'unleash.frontend', frontendApiOrigins: after }, preData: { frontendApiOrigins: before } };
-    },
-  },
-  {
     type: 'project-created',
     weight: 0.5,
     build: (s) => {
@@ -227,11 +211,25 @@ function lifecycleEvent(rng: Prng, ctx: HistoryContext, event: LifecycleEvent): 
   return { ...base, data };
 }
 
+/** A change of the front-end API origins, as Unleash records a settings update. */
+function originsEvent(rng: Prng, ctx: HistoryContext, change: OriginsChange): HistoryEvent {
+  const actor = rng.pick(ctx.users);
+  return {
+    type: change.type,
+    createdBy: actor,
+    createdByUserId: ctx.users.indexOf(actor) + 1,
+    createdAt: new Date(change.at).toISOString(),
+    data: { id: 'unleash.frontend', frontendApiOrigins: change.after },
+    preData: { frontendApiOrigins: change.before },
+  };
+}
+
 /**
  * `count` events spread over the SPAN_DAYS before context.end, oldest first, with non-decreasing createdAt.
  * Deterministic for a given (count, context, seed): the only randomness is the seeded PRNG. The flags' creations,
- * archivals and revivals follow their state (history-lifecycle.ts), at the times it gives, and every other event
- * about a flag names one that is active at that moment.
+ * archivals and revivals follow their state (history-lifecycle.ts), at the times it gives, the CORS setting's
+ * changes end where the setting is (history-origins.ts), and every other event about a flag names one that is
+ * active at that moment.
  */
 export function* generateHistory(count: number, context: HistoryContext, seed: number): Generator<HistoryEvent> {
   const ctx = withFallbacks(context);
@@ -247,13 +245,20 @@ export function* generateHistory(count: number, context: HistoryContext, seed: n
     if (event.type === 'feature-archived') active.delete(event.flag.name);
     else active.add(event.flag.name);
   }
+  const origins = originsPlan(rng, count, count - lifecycle.length, start, end, context.origins ?? ['*']);
+  // planned events (the flags' lives, the CORS chain) in time order; a stable sort keeps a flag's own order
+  const planned: (LifecycleEvent | OriginsChange)[] = [...lifecycle, ...origins].sort((a, b) => a.at - b.at);
   let next = 0;
-  const random = count - lifecycle.length;
+  const random = count - planned.length;
   const slot = (end - start) / Math.max(random, 1);
   let activeFlags = ctx.features.filter((flag) => active.has(flag.name));
   const due = function* (until: number): Generator<HistoryEvent> {
-    while (next < lifecycle.length && lifecycle[next]!.at <= until) {
-      const event = lifecycle[next++]!;
+    while (next < planned.length && planned[next]!.at <= until) {
+      const event = planned[next++]!;
+      if (event.type === 'setting-updated') {
+        yield originsEvent(rng, ctx, event);
+        continue;
+      }
       if (event.type === 'feature-archived') active.delete(event.flag.name);
       else active.add(event.flag.name);
       activeFlags = ctx.features.filter((flag) => active.has(flag.name));

@@ -97,6 +97,8 @@ export function seededState(seed: number, now: Date): DemoState {
   const state = emptyState(daysAgo(prng, now, 400, 420));
   state.projects = SEED_PROJECTS.map((project) => ({ ...project, createdAt: daysAgo(prng, now, 300, 400) }));
   state.environments = ENVIRONMENTS.map((env) => ({ ...env }));
+  // a company's instance has written its CORS setting before (the history's changes end here): every origin
+  state.settings.frontendApiOrigins = ['*'];
   state.contextFields.push(...seedContextFields(daysAgo(prng, now, 350, 380)));
   state.strategyTypes.push(...structuredClone([...SEED_STRATEGY_TYPES]));
   for (const segment of SEED_SEGMENTS) {
@@ -152,5 +154,7 @@ export function historyContext(state: DemoState, end: Date): HistoryContext {
     strategyTypes: state.strategyTypes.map((type) => type.name),
     users: [...SEED_USERS],
     end,
+    // the CORS setting's history ends where the state has it (unset: the server's default, every origin)
+    ...(state.settings.frontendApiOrigins ? { origins: [...state.settings.frontendApiOrigins] } : {}),
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FixturedBackend } from '../../instance-fixtures';
 import { createDemoBackend } from '../../demo/index';
 import type { EventQueryParams } from '../../../../shared/schemas/event';
-import { createRequestHandler, type WireResponse } from '../handle-request';
+import { createRequestHandler } from '../handle-request';
+import type { WireResponse } from '../wire-response';
 import { recordingBackend } from '../test-support/recording-backend';
 
 const TOKEN = '*:*.test-admin-token';

@@ -63,6 +63,7 @@ const answers: AdminOperations & InstanceFixtures = {
   archiveFeatures: async () => undefined,
   setEnvironmentEnabled: async () => undefined,
   reviveFeatures: async () => undefined,
+  listArchivedFeatures: async () => [],
   deleteArchivedFeatures: async () => undefined,
   setFeatureEnvironmentEnabled: async () => undefined,
   createContextField: async (input) => ({ name: input.name, description: input.description ?? null, stickiness: false, sortOrder: 0, legalValues: input.legalValues ?? [] }),

@@ -1,5 +1,6 @@
 import type { AdminBackend } from '../../admin-backend';
-import { createRequestHandler, type WireResponse } from '../handle-request';
+import { createRequestHandler } from '../handle-request';
+import type { WireResponse } from '../wire-response';
 import { recordingBackend } from './recording-backend';
 
 /** A tiny client over the in-process handler, so tests read like HTTP exchanges. */

@@ -1,5 +1,5 @@
-import { ORIGINS_DANGER_TEXT, originsDanger } from '../../../shared/domain/origin';
-import { Notice } from '../../components/notice';
+import { ORIGINS_DANGER_TEXT, originsDanger } from '../../shared/domain/origin';
+import { Notice } from './notice';
 
 /** What a list of origins would let through, said plainly when it allows every origin (nothing otherwise). */
 export function OriginsDangerNotice({ origins }: { origins: readonly string[] }) {

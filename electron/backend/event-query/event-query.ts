@@ -1,6 +1,6 @@
-import type { EventQueryParams } from '../../../../shared/schemas/event';
-import { EVENT_QUERY_PATTERNS } from '../../../../shared/domain/event-query';
-import { badData, badDataDetails } from '../../errors';
+import type { EventQueryParams } from '../../../shared/schemas/event';
+import { EVENT_QUERY_PATTERNS } from '../../../shared/domain/event-query';
+import { badData, badDataDetails } from '../errors';
 
 /**
  * GET /api/admin/search/events parameters, as strings the way they arrive (docs/server-behaviour.md#query-search; Unleash 6.10.1's

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { testContext, type ClientConstraint, type EvaluationContext } from '../../../shared/evaluation';
-import { ConstraintLine } from './explanation-tree';
-import styles from './playground.module.css';
+import { ConstraintResultLine } from '../../components/constraint-result';
+import evaluation from '../../components/evaluation.module.css';
+import styles from './segment-tester.module.css';
 
 const STANDARD = new Set(['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime']);
 
@@ -70,16 +71,16 @@ export function SegmentTester({ constraints, initialContext = {} }: SegmentTeste
         {constraints.length === 0 ? (
           'No constraints: the segment matches everyone.'
         ) : result.matched ? (
-          <span className={styles.on}>This context is in the segment.</span>
+          <span className={evaluation.on}>This context is in the segment.</span>
         ) : (
-          <span className={styles.fail}>
+          <span className={evaluation.fail}>
             Not in the segment: constraint {(result.firstFailure ?? 0) + 1} fails ({first?.reason}).
           </span>
         )}
       </p>
-      <ul className={styles.tree} aria-label="Constraint results">
+      <ul className={evaluation.tree} aria-label="Constraint results">
         {result.results.map((r, i) => (
-          <ConstraintLine key={i} result={r} />
+          <ConstraintResultLine key={i} result={r} />
         ))}
       </ul>
     </section>
