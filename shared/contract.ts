@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boundedName,
+  createStrategyTypeSchema,
   apiErrorShapeSchema,
   BOUNDS,
   archiveRunSchema,
@@ -179,6 +180,36 @@ export const contract = {
       name: 'custom-strategy',
       update: { description: 'd', title: 't', parameters: [{ name: 'p', type: 'string', description: 'd', required: false }] },
     },
+  }),
+  /** POST /strategies: 201 with the stored type; 409 when the name is taken (built-in names included). */
+  'strategyTypes.create': channel({
+    input: createStrategyTypeSchema,
+    output: strategyTypeSchema,
+    effect: 'write',
+    sample: { name: 'custom-new', title: 't', description: 'd', parameters: [{ name: 'p', type: 'list', required: true }] },
+  }),
+  /** Deprecated types stay usable by flags that have them; Unleash's UI offers them no more for new strategies. */
+  'strategyTypes.deprecate': channel({
+    input: z.strictObject({ name: strategyNameSchema }),
+    output: nothing,
+    effect: 'write',
+    sample: { name: 'custom-strategy' },
+  }),
+  'strategyTypes.reactivate': channel({
+    input: z.strictObject({ name: strategyNameSchema }),
+    output: nothing,
+    effect: 'write',
+    sample: { name: 'custom-strategy' },
+  }),
+  /**
+   * Refused in main (409 StrategyTypeInUseError) while a strategy of an active flag uses the type: the server deletes
+   * it anyway and leaves those strategies naming a type that no longer exists.
+   */
+  'strategyTypes.delete': channel({
+    input: z.strictObject({ name: strategyNameSchema }),
+    output: nothing,
+    effect: 'write',
+    sample: { name: 'custom-strategy' },
   }),
   /** Every strategy of every active flag (of one type when named), with its stored parameters. */
   'strategyTypes.usage': channel({

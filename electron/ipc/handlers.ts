@@ -12,6 +12,7 @@ import type { ConnectionManager } from '../connections/connection-manager';
 import { eventHandlers } from '../events/event-handlers';
 import type { EventFeatures } from '../events/event-features';
 import { playgroundFileHandlers } from '../playground/playground-handlers';
+import { createStrategyTypeHandlers } from '../strategy-types/strategy-type-handlers';
 import type { Handlers } from './handler-types';
 
 /**
@@ -24,6 +25,7 @@ export function createHandlers(connections: ConnectionManager, events: EventFeat
   return {
     ...segmentHandlers(onActiveBackend),
     ...strategyTypeHandlers(onActiveBackend),
+    ...createStrategyTypeHandlers(() => connections.backend()),
     ...archiveHandlers(onActiveBackend),
     ...corsHandlers(onActiveBackend),
     ...instanceHandlers(onActiveBackend),

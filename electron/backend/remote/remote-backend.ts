@@ -38,6 +38,7 @@ import { detectCapabilities } from './capabilities';
 import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
 import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
 import { sendPreflight } from './preflight';
+import { strategyTypeWrites } from './strategy-type-writes';
 import { REMOTE_DEFAULTS } from './remote-client';
 import { fetchTransport, nodeTransport } from './transport';
 
@@ -176,6 +177,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         return (await read('listStrategyTypes', get('/api/admin/strategies'), strategyTypesSchema)).strategies;
       },
       updateStrategyType: ({ name, update }) => write('updateStrategyType', put(path`/api/admin/strategies/${name}`, update)),
+      ...strategyTypeWrites(read, write),
 
       // --- archive validation ---
       validateArchive: ({ projectId, features }) =>

@@ -3,6 +3,7 @@ import { segmentsBackend } from './segments';
 import { strategySegmentsBackend } from './strategy-segments';
 import { eventsBackend } from './events';
 import { strategyTypesBackend } from './strategy-types';
+import { strategyTypeLifecycleBackend } from './strategy-type-lifecycle';
 import { archiveValidationBackend } from './archive-validation';
 import { archiveLifecycleBackend } from './archive-lifecycle';
 import { archivedFlagsBackend } from './archived-flags';
@@ -16,6 +17,7 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   strategySegmentsBackend,
   eventsBackend,
   strategyTypesBackend,
+  strategyTypeLifecycleBackend,
   archiveValidationBackend,
   archiveLifecycleBackend,
   archivedFlagsBackend,
