@@ -1,3 +1,4 @@
+import type { HandlerSlice } from '../../shared/contract';
 import type { Constraint, ContextFieldUsage } from '../../shared/schemas';
 import type { AdminBackend } from './admin-backend';
 import { activeStrategies, usageReadsOf } from './strategy-usage';
@@ -27,4 +28,11 @@ export async function contextFieldUsage(backend: AdminBackend): Promise<ContextF
     for (const name of names(segment.constraints)) entry(name).segments.push({ id: segment.id, name: segment.name, project: segment.project ?? null });
   }
   return [...byName.values()].sort((a, b) => a.contextName.localeCompare(b.contextName));
+}
+
+/** The usage channel: main-side work over the active backend (several reads), not one call. */
+export function contextFieldUsageHandlers(backend: () => Promise<AdminBackend>) {
+  return {
+    'contextFields.usage': async () => contextFieldUsage(await backend()),
+  } satisfies HandlerSlice;
 }

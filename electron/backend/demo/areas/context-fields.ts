@@ -1,4 +1,4 @@
-import type { ParsedInput } from '../../../../shared/contract';
+import type { OperationInput } from '../../admin-backend';
 import type { ContextField } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
@@ -7,7 +7,7 @@ import type { ContextFieldRecord } from '../model/state';
 /** Context fields: create, update and delete (Unleash's context controller and service). */
 
 /** POST /api/admin/context: 201 with the field; a taken name is 409, duplicate legal values 400. */
-export function createContextField(ctx: DemoContext, input: ParsedInput<'instance.createContextField'>): ContextField {
+export function createContextField(ctx: DemoContext, input: OperationInput<'createContextField'>): ContextField {
   if (ctx.state.contextFields.some((field) => field.name === input.name)) {
     throw nameExists('A context field with that name already exist');
   }
@@ -31,7 +31,7 @@ export function createContextField(ctx: DemoContext, input: ParsedInput<'instanc
  * PUT /api/admin/context/{name}: 200 without a body. As 6.10.1 stores it: the legal values become the ones sent
  * (none when left out), stickiness false when left out, a description left out stays, sortOrder is not changed.
  */
-export function updateContextField(ctx: DemoContext, { name, update }: ParsedInput<'contextFields.update'>): void {
+export function updateContextField(ctx: DemoContext, { name, update }: OperationInput<'updateContextField'>): void {
   const field = ctx.state.contextFields.find((candidate) => candidate.name === name);
   if (!field) throw notFound(`Could not find Context field with name ${name}`);
   checkBody(update);
@@ -46,7 +46,7 @@ export function updateContextField(ctx: DemoContext, { name, update }: ParsedInp
 }
 
 /** DELETE /api/admin/context/{name}: 200 whatever uses it (the server does not look); unknown is 404. */
-export function deleteContextField(ctx: DemoContext, { name }: ParsedInput<'instance.deleteContextField'>): void {
+export function deleteContextField(ctx: DemoContext, { name }: OperationInput<'deleteContextField'>): void {
   const index = ctx.state.contextFields.findIndex((field) => field.name === name);
   if (index < 0) throw notFound(`Could not find Context field with name ${name}`);
   const [removed] = ctx.state.contextFields.splice(index, 1);
