@@ -5,6 +5,12 @@ import {
   apiErrorShapeSchema,
   BOUNDS,
   archiveRunSchema,
+  archivedFeatureSchema,
+  archivedFlagsSchema,
+  deleteFlagsRunSchema,
+  flagRefSchema,
+  reviveFlagsInputSchema,
+  reviveFlagsRunSchema,
   createContextFieldSchema,
   preflightRequestSchema,
   preflightResultSchema,
@@ -44,6 +50,7 @@ import {
   setProtectionInputSchema,
   strategySegmentsChangeSchema,
   strategyNameSchema,
+  createStrategyTypeSchema,
   strategyTypeSchema,
   testConnectionInputSchema,
   uiConfigSchema,
@@ -114,6 +121,16 @@ export const contract = {
   // strategy types
   'strategyTypes.list': channel(none, z.array(strategyTypeSchema)),
   'strategyTypes.update': channel(z.strictObject({ name: strategyNameSchema, update: updateStrategySchema }), nothing),
+  /** POST /strategies: 201 with the stored type; 409 when the name is taken (built-in names included). */
+  'strategyTypes.create': channel(createStrategyTypeSchema, strategyTypeSchema),
+  /** Deprecated types stay usable by flags that have them; Unleash's UI offers them no more for new strategies. */
+  'strategyTypes.deprecate': channel(z.strictObject({ name: strategyNameSchema }), nothing),
+  'strategyTypes.reactivate': channel(z.strictObject({ name: strategyNameSchema }), nothing),
+  /**
+   * Refused in main (409 StrategyTypeInUseError) while a strategy of an active flag uses the type: the server deletes
+   * it anyway and leaves those strategies naming a type that no longer exists.
+   */
+  'strategyTypes.delete': channel(z.strictObject({ name: strategyNameSchema }), nothing),
   // archive validation
   'archive.validate': channel(
     batchFeaturesSchema.extend({ projectId }),
@@ -132,6 +149,14 @@ export const contract = {
     batchFeaturesSchema.extend({ projectId }),
     z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
   ),
+  /** Every archived flag of every project, as the server lists them. */
+  'archive.listArchived': channel(none, z.array(archivedFeatureSchema)),
+  /** The Archive screen's list: archived flags with who archived them (event log) and their recorded dependencies. */
+  'archive.archivedFlags': channel(none, archivedFlagsSchema),
+  /** Revive flags of any projects (a batch per project) and add back the chosen recorded dependencies. */
+  'archive.reviveFlags': channel(reviveFlagsInputSchema, reviveFlagsRunSchema),
+  /** Delete archived flags of any projects for good (a batch per project); their recorded dependencies are dropped. */
+  'archive.deleteFlags': channel(z.strictObject({ flags: z.array(flagRefSchema).min(1).max(BOUNDS.features) }), deleteFlagsRunSchema),
   'archive.restoreDependencies': channel(z.strictObject({ projectId, children: z.array(featureName).max(BOUNDS.features) }), restoreRunSchema),
   /** Every strategy of every active flag (of one type when named), with its stored parameters. */
   'strategyTypes.usage': channel(z.strictObject({ name: strategyNameSchema.optional() }), z.array(strategyUsageSchema)),

@@ -46,6 +46,14 @@ export interface AdminBackend {
   listStrategyTypes: Operation<'strategyTypes.list'>;
   /** 200 no body. Built-ins -> 500 UnknownError "Cannot edit strategy X"; unknown -> 404. */
   updateStrategyType: Operation<'strategyTypes.update'>;
+  /** 201 with the type; 400 for a name that is not URL friendly; 409 "Strategy with name X already exist!". */
+  createStrategyType: Operation<'strategyTypes.create'>;
+  /** 200 no body, built-ins too, a repeat too (each recorded); unknown -> 404 "Could not find strategy with name X". */
+  deprecateStrategyType: Operation<'strategyTypes.deprecate'>;
+  /** 200 no body; unknown -> 404 "No strategy found". */
+  reactivateStrategyType: Operation<'strategyTypes.reactivate'>;
+  /** 200 no body, whether flags use it or not; built-ins -> 500 "Cannot edit strategy X"; unknown -> 404. */
+  deleteStrategyType: Operation<'strategyTypes.delete'>;
 
   // --- archive ---
   validateArchive: Operation<'archive.validate'>;
@@ -54,6 +62,8 @@ export interface AdminBackend {
   reviveFeatures: Operation<'archive.revive'>;
   /** 200 empty; deletes the named archived flags. */
   deleteArchivedFeatures: Operation<'archive.deleteArchived'>;
+  /** Every archived flag of every project, newest archive first. */
+  listArchivedFeatures: Operation<'archive.listArchived'>;
   /** POST .../environments/{env}/on|off: 200 empty. */
   setFeatureEnvironmentEnabled: Operation<'instance.setEnvironmentEnabled'>;
   /** 201 with the field; 409 when the name is taken. */

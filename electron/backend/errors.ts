@@ -69,6 +69,15 @@ export function segmentInUse(segmentName: string, strategyCount: number | undefi
   return new ApiError(409, 'SegmentInUseError', `Segment "${segmentName}" is in use ${usage} and cannot be deleted.`);
 }
 
+/**
+ * Flagdesk's own refusal (the server deletes a strategy type whatever uses it, and the flag strategies that named it
+ * are left naming nothing; seen on 6.10.1): a type is deleted only once no strategy of an active flag uses it.
+ */
+export function strategyTypeInUse(name: string, strategyCount: number): ApiError {
+  const strategies = `${strategyCount} flag ${strategyCount === 1 ? 'strategy' : 'strategies'}`;
+  return new ApiError(409, 'StrategyTypeInUseError', `Strategy type "${name}" is used by ${strategies} and cannot be deleted.`);
+}
+
 export function segmentNotFound(id: number | string): ApiError {
   return notFound(`No segment exists with ID "${id}"`);
 }

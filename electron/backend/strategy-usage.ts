@@ -1,4 +1,5 @@
 import type { Feature, Project, StrategyUsageRow } from '../../shared/schemas';
+import type { AdminBackend } from './admin-backend';
 
 /** The reads that find where strategy types are used, whatever shape the backend's own methods take. */
 export interface UsageReads {
@@ -7,6 +8,15 @@ export interface UsageReads {
   features(projectId: string): Promise<Feature[]>;
   /** One flag with its strategies. */
   feature(projectId: string, name: string): Promise<Feature>;
+}
+
+/** The usage reads of an AdminBackend. */
+export function usageReadsOf(backend: AdminBackend): UsageReads {
+  return {
+    projects: () => backend.listProjects(),
+    features: (projectId) => backend.listProjectFeatures({ projectId }),
+    feature: (projectId, featureName) => backend.getFeature({ projectId, featureName }),
+  };
 }
 
 const PARALLEL = 6;

@@ -8,15 +8,15 @@ import { createMainCore, type MainCore } from '../core';
 import { createBridge } from './bridge';
 
 /**
- * The demo's test fixtures (create a flag, add a strategy or a dependency, create a strategy type) are reachable by
- * tests as `backend.fixtures`, never by the page: neither main's dispatch nor the preload's bridge knows them.
+ * The demo's test fixtures (create a flag, add a strategy or a dependency) are reachable by tests as
+ * `backend.fixtures`, never by the page: neither main's dispatch nor the preload's bridge knows them. (Creating a
+ * strategy type is a channel of its own now: the Strategy types screen creates them.)
  */
 const SENDER = { webContentsId: 1, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
 const FIXTURE_CALLS: [string, unknown][] = [
   ['instance.createFeature', { projectId: 'default', feature: { name: 'from-the-page' } }],
   ['instance.addStrategy', { projectId: 'default', featureName: 'seeded', environment: 'development', strategy: { name: 'default' } }],
   ['instance.addDependency', { projectId: 'default', childFeature: 'seeded', dependency: { feature: 'other' } }],
-  ['strategyTypes.create', { name: 'from-the-page', parameters: [] }],
 ];
 
 const demo = createDemoBackend({ dataset: 'empty' });

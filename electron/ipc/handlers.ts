@@ -4,6 +4,7 @@ import type { ConnectionManager } from '../connections/connection-manager';
 import type { EventFeatures } from '../events/event-features';
 import { openContextsFile } from '../playground/open-contexts-file';
 import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
+import { createStrategyTypeHandlers } from '../strategy-types/strategy-type-handlers';
 import type { Handlers } from './handler-types';
 
 /**
@@ -43,9 +44,11 @@ export function createHandlers(
     'eventIndex.remove': () => events.indexRemove(),
     'strategyTypes.list': (input) => on((b) => b.listStrategyTypes(input)),
     'strategyTypes.update': (input) => on((b) => b.updateStrategyType(input)).then(toNull),
+    ...createStrategyTypeHandlers(() => connections.backend()),
     'archive.validate': (input) => on((b) => b.validateArchive(input)),
     'archive.revive': (input) => on((b) => b.reviveFeatures(input)).then(toNull),
     'archive.deleteArchived': (input) => on((b) => b.deleteArchivedFeatures(input)).then(toNull),
+    'archive.listArchived': () => on((b) => b.listArchivedFeatures()),
     'uiConfig.preflight': (input) => on((b) => b.corsPreflight(input)),
     'instance.setEnvironmentEnabled': (input) => on((b) => b.setFeatureEnvironmentEnabled(input)).then(toNull),
     'instance.createContextField': (input) => on((b) => b.createContextField(input)),

@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { describeUsageProblem, type ParameterDiff, type StrategyTypeChange } from '../../shared/domain/strategy-type-change';
 import styles from './strategy-type-change.module.css';
 
-/** The type's diff, then the flag strategies it breaks: also shown when an old version is restored. */
-export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
+/**
+ * The type's diff, then the flag strategies it breaks: also shown when an old version is restored. `project` shows a
+ * project as the screens do (features/instance's ProjectName, which components/ cannot import).
+ */
+export function ChangeDetails({ change, project = (id) => id }: { change: StrategyTypeChange; project?: (id: string) => ReactNode }) {
   const { diff, broken } = change;
   return (
     <>
@@ -44,7 +48,7 @@ export function ChangeDetails({ change }: { change: StrategyTypeChange }) {
           <ul className={styles.broken} aria-label="Broken flag strategies">
             {broken.map(({ usage, problems }) => (
               <li key={usage.strategyId}>
-                <code>{usage.featureName}</code> in {usage.projectId} / {usage.environment}
+                <code>{usage.featureName}</code> in {project(usage.projectId)} / {usage.environment}
                 <ul>
                   {problems.map((problem, index) => (
                     <li key={index}>{describeUsageProblem(problem)}</li>

@@ -46,8 +46,16 @@ export const updateStrategySchema = z.strictObject({
 });
 export type UpdateStrategy = z.infer<typeof updateStrategySchema>;
 
+/**
+ * Unleash's name rule, as 6.10.1 answers it: URL friendly (encodeURIComponent leaves it as it is: letters, digits and
+ * - _ . ! ~ * ' ( ), so `a(b)` is accepted and `ümlaut` is not), never `.` or `..`, 1 to 100 characters.
+ */
+export function isUrlFriendly(value: string): boolean {
+  return encodeURIComponent(value) === value;
+}
+
 /** URL friendly, and never a dot segment: it is the last segment of PUT /strategies/{name}. */
-export const strategyNameSchema = pathIdSchema.regex(/^[\w.~-]+$/, 'must be URL friendly');
+export const strategyNameSchema = pathIdSchema.refine(isUrlFriendly, 'must be URL friendly');
 
 export const createStrategyTypeSchema = updateStrategySchema.extend({ name: strategyNameSchema });
 export type CreateStrategyType = z.infer<typeof createStrategyTypeSchema>;

@@ -12,6 +12,7 @@ import * as projects from './areas/projects';
 import * as segments from './areas/segments';
 import * as settings from './areas/settings';
 import * as strategyTypes from './areas/strategy-types';
+import * as strategyTypeLifecycle from './areas/strategy-type-lifecycle';
 import * as strategyUpdate from './areas/strategy-update';
 import type { DemoContext } from './model/context';
 
@@ -38,10 +39,15 @@ const operations = {
   listEventCreators: (ctx) => ctx.events.creators(),
   listStrategyTypes: strategyTypes.listStrategyTypes,
   updateStrategyType: strategyTypes.updateStrategyType,
+  createStrategyType: strategyTypes.createStrategyType,
+  deprecateStrategyType: strategyTypeLifecycle.deprecateStrategyType,
+  reactivateStrategyType: strategyTypeLifecycle.reactivateStrategyType,
+  deleteStrategyType: strategyTypeLifecycle.deleteStrategyType,
   validateArchive: archive.validateArchive,
   archiveFeatures: archive.archiveFeatures,
   reviveFeatures: revive.reviveFeatures,
   deleteArchivedFeatures: revive.deleteArchivedFeatures,
+  listArchivedFeatures: revive.listArchivedFeatures,
   setFeatureEnvironmentEnabled: featureEnvironments.setFeatureEnvironmentEnabled,
   createContextField: contextFields.createContextField,
   deleteContextField: contextFields.deleteContextField,

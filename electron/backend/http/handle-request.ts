@@ -3,6 +3,7 @@ import { badDataDetails } from '../errors';
 import { frontendPreflight, isFrontendPreflight } from './frontend-preflight';
 import { authenticate, checkContentType, header, parseRequestJson, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
+import { archiveRoutes } from './routes/archive-routes';
 import { eventRoutes } from './routes/event-routes';
 import { projectRoutes } from './routes/project-routes';
 import { segmentRoutes } from './routes/segment-routes';
@@ -39,6 +40,7 @@ export function createRequestHandler(backend: FixturedBackend, options: FaceOpti
     ...eventRoutes(backend),
     ...strategyTypeRoutes(backend),
     ...projectRoutes(backend),
+    ...archiveRoutes(backend),
     ...uiConfigRoutes(backend),
     ...playgroundRoutes(backend),
   ];

@@ -33,10 +33,12 @@ import { createExchanges, type ExchangeOptions } from './exchange';
 import type { HttpRequest } from './http-client';
 import { createRemoteClient, type RemoteOptions } from './remote-client';
 import { parseAnswer } from './response';
+import { createArchivedList } from './archived-list';
 import { detectCapabilities } from './capabilities';
 import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
 import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
 import { sendPreflight } from './preflight';
+import { strategyTypeWrites } from './strategy-type-writes';
 import { REMOTE_DEFAULTS } from './remote-client';
 import { fetchTransport, nodeTransport } from './transport';
 
@@ -116,6 +118,8 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       yield (await backend.listEvents({})).events;
     }
 
+    const listArchived = createArchivedList(read);
+
     const backend: AdminBackend = {
       // --- segments ---
       async listSegments() {
@@ -178,6 +182,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         return (await read('listStrategyTypes', get('/api/admin/strategies'), strategyTypesSchema)).strategies;
       },
       updateStrategyType: ({ name, update }) => write('updateStrategyType', put(path`/api/admin/strategies/${name}`, update)),
+      ...strategyTypeWrites(read, write),
 
       // --- archive validation ---
       validateArchive: ({ projectId, features }) =>
@@ -224,10 +229,21 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
       archiveFeatures: ({ projectId, features }) =>
         write('archiveFeatures', post(path`/api/admin/projects/${projectId}/archive`, { features })),
-      reviveFeatures: ({ projectId, features }) =>
-        write('reviveFeatures', post(path`/api/admin/projects/${projectId}/revive`, { features })),
-      deleteArchivedFeatures: ({ projectId, features }) =>
-        write('deleteArchivedFeatures', post(path`/api/admin/projects/${projectId}/delete`, { features })),
+      // Batch revive and delete where the server has them (every line from 5.12.8 to 8.2.0 does); without them, the
+      // single-flag routes, one flag at a time (docs/versions.md#routes-each-line-has).
+      async reviveFeatures({ projectId, features }) {
+        if ((await capabilities(backend)).caps.revive) {
+          return write('reviveFeatures', post(path`/api/admin/projects/${projectId}/revive`, { features }));
+        }
+        for (const name of features) await write('reviveFeatures', post(path`/api/admin/archive/revive/${name}`, undefined));
+      },
+      async deleteArchivedFeatures({ projectId, features }) {
+        if ((await capabilities(backend)).caps.revive) {
+          return write('deleteArchivedFeatures', post(path`/api/admin/projects/${projectId}/delete`, { features }));
+        }
+        for (const name of features) await write('deleteArchivedFeatures', del(path`/api/admin/archive/${name}`));
+      },
+      listArchivedFeatures: () => listArchived(),
       setFeatureEnvironmentEnabled: ({ projectId, featureName, environment, enabled }) =>
         write(
           'setFeatureEnvironmentEnabled',

@@ -2,6 +2,7 @@ import type { ArchiveRun } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Notice } from '../../components/notice';
 import { useGuardedAction, useWriteAccess } from '../connections';
+import { ProjectName } from '../instance';
 import { useRestoreDependencies, useRevive } from './api';
 import styles from './archive.module.css';
 
@@ -20,7 +21,11 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
     guard(
       {
         title: `Revive ${count}?`,
-        body: <p>{names(run.archived)} come back off in every environment, with their strategies.</p>,
+        body: (
+          <p>
+            {names(run.archived)} (project <ProjectName id={projectId} />) come back off in every environment, with their strategies.
+          </p>
+        ),
         name: run.archived.length === 1 ? (run.archived[0] ?? '') : `revive ${run.archived.length} flags`,
         confirmLabel: 'Revive',
       },
@@ -30,7 +35,7 @@ export function ArchiveResult({ projectId, run }: { projectId: string; run: Arch
     <section className="panel" aria-label="Archive result">
       {run.outcome === 'archived' && (
         <Notice tone="info" title={`Archived ${run.archived.length} ${run.archived.length === 1 ? 'flag' : 'flags'}`}>
-          {names(run.archived)}
+          From project <ProjectName id={projectId} />: {names(run.archived)}
           {run.removedDependencies.length > 0 &&
             `. Dependencies removed (recorded by Flagdesk): ${run.removedDependencies.map((d) => `${d.child} → ${d.parent}`).join(', ')}`}
         </Notice>

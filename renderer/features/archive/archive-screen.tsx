@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, reviewLevel, useProtection, useWriteAccess } from '../connections';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { archiveQueries, useArchiveRun, useExportReport } from './api';
 import styles from './archive.module.css';
 import { ArchiveResult } from './archive-result';
@@ -201,7 +201,9 @@ export default function ArchiveScreen() {
                   ? `${impact.removedDependencies.length} ${impact.removedDependencies.length === 1 ? 'dependency is' : 'dependencies are'} deleted; Flagdesk records them so reviving from here can restore them.`
                   : ''}
               </p>
-              <p>{selection.join(', ')}</p>
+              <p>
+                From project <ProjectName id={projectId} />: {selection.join(', ')}
+              </p>
             </>
           }
         />

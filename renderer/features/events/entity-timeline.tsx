@@ -14,7 +14,7 @@ import { ChangeDetails } from '../../components/strategy-type-change';
 import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { reviewLevel, useProtection, useWriteAccess } from '../connections';
-import { strategyTypeQueries } from '../instance';
+import { ProjectName, strategyTypeQueries } from '../instance';
 import { currentStateQuery, eventQueries, useRestoreVersion } from './api';
 import { BeforeStateNote, EventDiff } from './event-diff';
 import { exactTime } from './event-format';
@@ -160,7 +160,7 @@ function useRestoreReview(write: RestoreWrite | null): { ready: boolean; body: R
     parameters: write.update.parameters,
   };
   const usages = usage.data.filter((row) => row.strategyName === write.name);
-  return { ready: true, body: <ChangeDetails change={analyseStrategyTypeChange(current, restored, usages)} /> };
+  return { ready: true, body: <ChangeDetails change={analyseStrategyTypeChange(current, restored, usages)} project={(id) => <ProjectName id={id} />} /> };
 }
 
 function RestoreDialog({ entity, kind, version, onRestored, onClose }: RestoreProps) {

@@ -5,7 +5,7 @@ import { eventProject } from '../../../shared/domain/event-wording';
 import type { NameLookup } from '../../../shared/domain/semantic-diff';
 import type { FlagEvent } from '../../../shared/schemas';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { segmentQueries } from '../segments';
 import { BeforeStateNote, EventDiff } from './event-diff';
 import { exactTime, plainSummary } from './event-format';
@@ -77,7 +77,9 @@ export function EventDetail({ event, onClose }: { event: FlagEvent; onClose(): v
         {project !== null && (
           <>
             <dt>Project</dt>
-            <dd>{names.project?.(project) ?? project}</dd>
+            <dd>
+              <ProjectName id={project} />
+            </dd>
           </>
         )}
 

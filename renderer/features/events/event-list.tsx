@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react'
 import { eventProject } from '../../../shared/domain/event-wording';
 import type { FlagEvent } from '../../../shared/schemas';
 import { useNow } from '../../lib/use-now';
+import { ProjectName } from '../instance';
 import styles from './events.module.css';
 import { exactTime, plainSummary, relativeTime } from './event-format';
 
@@ -112,7 +113,11 @@ const EventRow = memo(function EventRow({ event, selected, now, onOpen }: { even
         <span className={styles.type}>{event.type}</span>
         <span className={styles.who}>{event.createdBy}</span>
         {/* 5.x's no-project placeholder is a global thing: shown as 6.x shows a null project, without one */}
-        {eventProject(event) && <span className={styles.meta}>{eventProject(event)}</span>}
+        {eventProject(event) && (
+          <span className={styles.meta}>
+            <ProjectName id={eventProject(event) as string} />
+          </span>
+        )}
         {event.featureName && <span className={styles.meta}>{event.featureName}</span>}
         {event.environment && <span className={styles.meta}>{event.environment}</span>}
       </div>

@@ -5,7 +5,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, WriteLink } from '../connections';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { ConstraintLine } from '../segments';
 import { StrategySegments } from './strategy-segments';
 import styles from './flags.module.css';
@@ -17,7 +17,15 @@ function Crumbs({ projectId, featureName }: { projectId?: string; featureName?: 
       {projectId && (
         <>
           {' / '}
-          {featureName ? <Link to={`/flags/${encodeURIComponent(projectId)}`}>{projectId}</Link> : <span aria-current="page">{projectId}</span>}
+          {featureName ? (
+            <Link to={`/flags/${encodeURIComponent(projectId)}`}>
+              <ProjectName id={projectId} />
+            </Link>
+          ) : (
+            <span aria-current="page">
+              <ProjectName id={projectId} />
+            </span>
+          )}
         </>
       )}
       {featureName && (

@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, WriteLink } from '../connections';
-import { instanceQueries } from '../instance';
+import { instanceQueries, ProjectName } from '../instance';
 import { segmentQueries } from './api';
 import { ConstraintLine } from './constraint-line';
 import { applyFilters, filtersFrom } from './segment-filters';
@@ -28,7 +28,7 @@ function SegmentRow({ segment }: { segment: AdminSegment }) {
         </Link>
         {segment.description ? <div className={styles.description}>{segment.description}</div> : null}
       </td>
-      <td>{segment.project ? <code className={styles.nowrap}>{segment.project}</code> : <span className="muted">Global</span>}</td>
+      <td>{segment.project ? <span className={styles.nowrap}><ProjectName id={segment.project} /></span> : <span className="muted">Global</span>}</td>
       <td>
         {segment.constraints.length === 0 ? (
           <span className="muted">None: matches everyone</span>

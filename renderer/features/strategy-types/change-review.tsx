@@ -2,6 +2,7 @@ import type { StrategyTypeChange } from '../../../shared/domain/strategy-type-ch
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ChangeDetails } from '../../components/strategy-type-change';
 import { reviewLevel, useProtection } from '../connections';
+import { ProjectName } from '../instance';
 
 interface Props {
   name: string;
@@ -30,7 +31,7 @@ export function ChangeReview({ name, change, onCancel, onConfirm }: Props) {
       wide
       onCancel={onCancel}
       onConfirm={onConfirm}
-      body={<ChangeDetails change={change} />}
+      body={<ChangeDetails change={change} project={(id) => <ProjectName id={id} />} />}
     />
   );
 }

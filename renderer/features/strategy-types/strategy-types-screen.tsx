@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { StrategyUsageRow } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
@@ -5,6 +6,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { ProjectName } from '../instance';
 import { strategyTypeQueries } from './api';
 import styles from './strategy-types.module.css';
 
@@ -92,7 +94,13 @@ export default function StrategyTypesScreen() {
                     <td>
                       {used ? (
                         <span>
-                          {used.projects.join(', ')} <span className="muted">· {used.environments.join(', ')}</span>
+                          {used.projects.map((id, index) => (
+                            <Fragment key={id}>
+                              {index > 0 && ', '}
+                              <ProjectName id={id} />
+                            </Fragment>
+                          ))}{' '}
+                          <span className="muted">· {used.environments.join(', ')}</span>
                         </span>
                       ) : (
                         <span className="muted">{counts ? 'unused' : ''}</span>

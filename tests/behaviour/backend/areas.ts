@@ -3,8 +3,10 @@ import { segmentsBackend } from './segments';
 import { strategySegmentsBackend } from './strategy-segments';
 import { eventsBackend } from './events';
 import { strategyTypesBackend } from './strategy-types';
+import { strategyTypeLifecycleBackend } from './strategy-type-lifecycle';
 import { archiveValidationBackend } from './archive-validation';
 import { archiveLifecycleBackend } from './archive-lifecycle';
+import { archivedFlagsBackend } from './archived-flags';
 import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
@@ -15,8 +17,10 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   strategySegmentsBackend,
   eventsBackend,
   strategyTypesBackend,
+  strategyTypeLifecycleBackend,
   archiveValidationBackend,
   archiveLifecycleBackend,
+  archivedFlagsBackend,
   uiConfigBackend,
   readsBackend,
   playgroundBackend,

@@ -37,6 +37,8 @@ export const SERVED_PATHS = [
   '/api/admin/segments/strategies/{strategyId}',
   '/api/admin/strategies',
   '/api/admin/strategies/{name}',
+  '/api/admin/strategies/{strategyName}/deprecate',
+  '/api/admin/strategies/{strategyName}/reactivate',
   '/api/admin/ui-config',
   '/api/admin/ui-config/cors',
 ] as const;

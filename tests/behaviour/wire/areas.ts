@@ -5,6 +5,7 @@ import { strategySegmentsArea } from './strategy-segments';
 import { eventsListArea } from './events-list';
 import { eventsSearchArea } from './events-search';
 import { strategyTypesArea } from './strategy-types';
+import { strategyTypeLifecycleArea } from './strategy-type-lifecycle';
 import { archiveValidationArea } from './archive-validation';
 import { uiConfigArea } from './ui-config';
 import { projectFeaturesArea } from './project-features';
@@ -18,6 +19,7 @@ export const WIRE_AREAS: WireArea<unknown>[] = [
   eventsListArea,
   eventsSearchArea,
   strategyTypesArea,
+  strategyTypeLifecycleArea,
   archiveValidationArea,
   uiConfigArea,
   projectFeaturesArea,

@@ -1,10 +1,10 @@
 import type { ParsedInput } from '../../../../shared/contract';
+import type { ArchivedFeature } from '../../../../shared/schemas';
 import { recordEvent, type DemoContext } from '../model/context';
 import { notFound } from '../../errors';
 import { existingInProject } from './batch-targets';
 
-/** The archive's other doors: revive and delete for good (POST /projects/{p}/revive|delete with {features}). */
-
+/** The archive's list and its other doors: revive and delete for good (POST /projects/{p}/revive|delete with {features}). */
 
 /**
  * POST /projects/{p}/revive (200, empty). Every named flag of the project comes back off in every environment with
@@ -57,4 +57,21 @@ export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }
     });
   }
   ctx.changed();
+}
+
+/** GET /archive/features: every archived flag of every project, the newest archive first. */
+export function listArchivedFeatures(ctx: DemoContext): ArchivedFeature[] {
+  return ctx.state.features
+    .filter((feature) => feature.archived)
+    .map(({ name, project, type, description, stale, impressionData, createdAt, archivedAt }) => ({
+      name,
+      project,
+      type,
+      description,
+      stale,
+      impressionData,
+      createdAt,
+      archivedAt,
+    }))
+    .sort((a, b) => (b.archivedAt ?? '').localeCompare(a.archivedAt ?? '') || a.name.localeCompare(b.name));
 }

@@ -1,11 +1,11 @@
 import type { CreateStrategyType, StrategyType, UpdateStrategy } from '../../../../shared/schemas';
 import type { ParsedInput } from '../../../../shared/contract';
-import { strategyNameSchema } from '../../../../shared/schemas';
+import { PATH_ID_MAX, strategyNameSchema } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound, unknownError } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import type { StrategyTypeRecord } from '../model/state';
 
-/** Strategy types (docs/server-behaviour.md#strategy-types): list, edit custom ones, create (fixture). */
+/** Strategy types (docs/server-behaviour.md#strategy-types): list, create, edit custom ones. */
 
 const CUSTOM_SORT_ORDER = 9999;
 
@@ -60,6 +60,10 @@ function eventData(name: string, input: UpdateStrategy): Record<string, unknown>
 }
 
 export function createStrategyType(ctx: DemoContext, input: CreateStrategyType): StrategyType {
+  if (input.name === '') throw badDataDetails([{ message: '"name" is not allowed to be empty.' }]);
+  if (input.name.length > PATH_ID_MAX) {
+    throw badDataDetails([{ message: `"name" length must be less than or equal to ${PATH_ID_MAX} characters long. You provided "${input.name}".` }]);
+  }
   if (!strategyNameSchema.safeParse(input.name).success) {
     throw badDataDetails([{ message: `"name" must be URL friendly. You provided "${input.name}".` }]);
   }

@@ -45,7 +45,7 @@ export function strategyTypeRoutes(backend: FixturedBackend): Route[] {
       path: '/api/admin/strategies',
       body: createStrategyBody,
       handle: async ({ body }) => {
-        const created = await backend.fixtures.createStrategyType({ ...updateInput(body), name: body.name });
+        const created = await backend.createStrategyType({ ...updateInput(body), name: body.name });
         return reply.json(201, created, `strategies/${created.name}`);
       },
     }),
@@ -56,6 +56,33 @@ export function strategyTypeRoutes(backend: FixturedBackend): Route[] {
       handle: async ({ params, body }) => {
         // The path names the strategy; a `name` in the body is ignored, as Unleash does.
         await backend.updateStrategyType({ name: params.name ?? '', update: updateInput(body) });
+        return reply.empty(200);
+      },
+    }),
+    // deprecate and reactivate take no body and any content type; delete names the type by its path alone
+    route({
+      method: 'POST',
+      path: '/api/admin/strategies/:name/deprecate',
+      acceptAnyContentType: true,
+      handle: async ({ params }) => {
+        await backend.deprecateStrategyType({ name: params.name ?? '' });
+        return reply.empty(200);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/strategies/:name/reactivate',
+      acceptAnyContentType: true,
+      handle: async ({ params }) => {
+        await backend.reactivateStrategyType({ name: params.name ?? '' });
+        return reply.empty(200);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/strategies/:name',
+      handle: async ({ params }) => {
+        await backend.deleteStrategyType({ name: params.name ?? '' });
         return reply.empty(200);
       },
     }),
