@@ -1,5 +1,5 @@
 // Flat config. The import rules keep dependencies pointing one way: renderer -> shared <- electron
-// (DESIGN.md), and keep 'electron' itself inside the four shell files.
+// (docs/architecture.md#arrows), and keep 'electron' itself inside the four shell files.
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import { importZonesPlugin } from './eslint/import-zones.js';
 
 const electronShell = ['electron/main.ts', 'electron/preload.ts', 'electron/window.ts', 'electron/ipc/register.ts'];
-const noElectron = { name: 'electron', message: "Only the four shell files import 'electron' (DESIGN.md)." };
+const noElectron = { name: 'electron', message: "Only the four shell files import 'electron' (docs/architecture.md#arrows)." };
 const rendererPatterns = [
   { group: ['node:*'], message: 'The renderer has no Node: it reaches the backend over IPC only.' },
   { group: ['**/electron/**'], message: 'The renderer never imports the main process; use shared/.' },

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tiers (DESIGN.md "Tests, fastest first"): unit tests sit beside their code; the behaviour suite runs one set of
+// Tiers (docs/architecture.md#test-tiers): unit tests sit beside their code; the behaviour suite runs one set of
 // scenarios against every backend target; renderer component tests run in jsdom.
 export default defineConfig({
   test: {

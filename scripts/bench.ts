@@ -6,7 +6,7 @@ import type { BenchContext, BenchRow } from './bench/types';
 
 /**
  * `npm run bench [-- --events N] [-- --runs N] [-- --only <group or module name part>]`: runs every measurement module
- * (scripts/bench/modules.ts), prints a table against the DESIGN.md budgets and writes .bench/results.json.
+ * (scripts/bench/modules.ts), prints a table against their budgets (docs/architecture.md#performance-budgets) and writes .bench/results.json.
  */
 function parseArgs(argv: string[]): BenchContext & { only: string | undefined } {
   const value = (flag: string) => {

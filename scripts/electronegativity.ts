@@ -1,7 +1,7 @@
 /**
  * `npm run test:security`: Doyensec's electronegativity over electron/ and renderer/index.html. Fails (exit 1) on
  * any finding of MEDIUM or HIGH severity that is not reviewed with an `eng-disable` comment on its line (the tool
- * drops those itself). The tool's CLI always exits 0, hence this gate (code-anchors.md §4).
+ * drops those itself). The tool's CLI always exits 0 whatever it finds, hence this gate.
  *
  * The sources are copied to a temporary folder first: the tool takes one input, and the folder also gets
  * package.json so it knows the Electron version. Tests (*.test.ts) are left out: they are not shipped, and they

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 8 §11: the packaged app has Electron's fuses set. electron-builder flips them (through @electron/fuses) from
+ * The packaged app has Electron's fuses set. electron-builder flips them (through @electron/fuses) from
  * `electronFuses` in electron-builder.json; this fails when one is left at Electron's default or removed.
  */
 const root = join(import.meta.dirname, '..');

@@ -7,7 +7,10 @@ import { createConnectionManager } from './connection-manager';
 import { fakeCipher, fakeFactories } from './test-support/fakes';
 import { createTokenVault } from './token-vault';
 
-/** Issue 8 §1-§3 in the connection manager: the token stays with its origin, http is refused, a CA file is trusted. */
+/**
+ * The connection manager's part of the security baseline (docs/architecture.md#security-baseline): the token
+ * stays with its origin, http is refused, a CA file is trusted.
+ */
 const TOKEN = '*:*.origin-bound-admin-token';
 let dir: string;
 
@@ -58,7 +61,7 @@ async function saved(manager: Awaited<ReturnType<typeof launch>>['manager'], bas
   return id;
 }
 
-describe('a stored token is bound to its origin (§1)', () => {
+describe('a stored token is bound to its origin', () => {
   it('refuses to keep the token when the address moves to another host, and sends it nowhere new', async () => {
     const { manager, tested } = await launch();
     const id = await saved(manager, 'https://unleash.example.com');
@@ -80,7 +83,7 @@ describe('a stored token is bound to its origin (§1)', () => {
   });
 });
 
-describe('plain http is refused off loopback unless the profile allows it (§2)', () => {
+describe('plain http is refused off loopback unless the profile allows it', () => {
   it('refuses http to another machine, on save and on test', async () => {
     const { manager, tested } = await launch();
     await expect(manager.save({ name: 'Clear', baseUrl: 'http://unleash.example.com', token: TOKEN })).rejects.toMatchObject({
@@ -138,7 +141,7 @@ describe('a plain-http test that never connected says nothing was sent', () => {
   });
 });
 
-describe('a profile trusts a CA file main asked for (§3)', () => {
+describe('a profile trusts a CA file main asked for', () => {
   const PEM = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n';
 
   it('stores the chosen file, shows its name, and opens the backend with it', async () => {
@@ -167,7 +170,7 @@ describe('a profile trusts a CA file main asked for (§3)', () => {
   });
 });
 
-describe('profiles.json of a newer Flagdesk is never written over (§7)', () => {
+describe('profiles.json of a newer Flagdesk is never written over', () => {
   it('runs read-only on it: saves are refused, activation is kept for the session only', async () => {
     const newer = JSON.stringify({ version: 2, lastUsedProfileId: 'demo', profiles: [{ id: 'r1', future: true }] });
     await writeFile(join(dir, 'profiles.json'), newer);

@@ -46,7 +46,7 @@ describe('profiles.json', () => {
     expect((await loadProfiles(dir)).notice).toBeDefined();
   });
 
-  it('moves a corrupt file aside, so the next save cannot orphan the tokens it points at (issue 8 §7)', async () => {
+  it('moves a corrupt file aside, so the next save cannot orphan the tokens it points at', async () => {
     const corrupt = '{"version":1, "profiles": [{"id": "remote-1", "name": "Prod"';
     await writeFile(join(dir, PROFILES_FILE), corrupt);
     const loaded = await loadProfiles(dir);
@@ -57,7 +57,7 @@ describe('profiles.json', () => {
     expect(await readFile(join(dir, aside[0] as string), 'utf8')).toBe(corrupt);
   });
 
-  it('reports a file of a newer version as such and marks it read-only (issue 8 §7)', async () => {
+  it('reports a file of a newer version as such and marks it read-only', async () => {
     const newer = JSON.stringify({ version: 2, lastUsedProfileId: 'x', profiles: [], groups: [] });
     await writeFile(join(dir, PROFILES_FILE), newer);
     const loaded = await loadProfiles(dir);

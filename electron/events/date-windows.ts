@@ -7,7 +7,7 @@ import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../shared/s
  * (UTC days, both ends inclusive).
  */
 
-/** The server's page cap on GET /search/events (facts §4.3). */
+/** The server's page cap on GET /search/events (docs/server-behaviour.md#query-search: `limit` up to 1000). */
 export const WINDOW_PAGE_SIZE = 1000;
 /** A window holding more than this is split, so no request asks for an offset above it. */
 export const WINDOW_MAX = 20_000;

@@ -11,7 +11,7 @@ import { malformedCandidates } from './fuzz/malformed';
 import { VALID_SAMPLES } from './fuzz/samples';
 
 /**
- * Issue §5: every channel gets >= 500 malformed payloads; each must come back 400 ValidationError, and nothing may
+ * Every channel gets >= 500 malformed payloads; each must come back 400 ValidationError, and nothing may
  * change: the demo's state (its snapshot), the connection profiles, Object.prototype.
  */
 const PER_CHANNEL = 500;
@@ -81,7 +81,7 @@ describe('IPC fuzz', () => {
   }, 120_000);
 });
 
-describe('IPC bounds (issue 8 §9)', () => {
+describe('IPC bounds', () => {
   it('refuses every payload of a fixed hostile list: oversized, NUL, whitespace-only, deeply nested', async () => {
     const before = JSON.stringify(demo.snapshot());
     let checked = 0;

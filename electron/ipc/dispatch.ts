@@ -7,7 +7,7 @@ import { summarize, zodDetails } from './zod-details';
 
 /**
  * The whole IPC pipeline, free of Electron: sender check, channel check, input parse, handler call, output parse,
- * result envelope. It never throws: Electron would keep only an error's message (DESIGN.md "IPC").
+ * result envelope. It never throws: Electron would keep only an error's message (docs/architecture.md#ipc).
  */
 export type Dispatch = (channel: unknown, rawInput: unknown, sender: IpcSender) => Promise<IpcResult<unknown>>;
 

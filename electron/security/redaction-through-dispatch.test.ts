@@ -9,7 +9,7 @@ import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { secretForms } from './redact';
 
-/** Issue 8 §4: a server that echoes the token, in every field and every encoding, gets none of it to the page. */
+/** A server that echoes the token, in every field and every encoding, gets none of it to the page. */
 const SECRET = '*:*.Echo-Me-Not-5f2d9c0e4b7a1e6d3c8b';
 const SENDER = { webContentsId: 1, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
 

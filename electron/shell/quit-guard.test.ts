@@ -8,7 +8,7 @@ import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore } from '../core';
 import { settleUnsavedBeforeQuit, type QuitChoice } from './quit-guard';
 
-/** Issue 8 §6 at quit: what could not be saved is said, and the user retries, saves elsewhere, or quits knowingly. */
+/** At quit, what could not be saved is said, and the user retries, saves elsewhere, or quits knowingly. */
 let dir: string;
 let broken: boolean;
 

@@ -8,7 +8,7 @@ afterEach(() => {
   resetBridge();
 });
 
-describe('save notice (issue 8 §6)', () => {
+describe('save notice', () => {
   it('shows the save problem main pushes until a save succeeds', async () => {
     const { bridge } = renderWithProviders(<SaveNotice />, { 'demo.saveStatus': () => ({ ok: true }) });
     await vi.waitFor(() => expect(bridge.inputsOf('demo.saveStatus')).toHaveLength(1));

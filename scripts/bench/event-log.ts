@@ -41,7 +41,7 @@ export const eventLogBench: BenchModule = {
       done += batch.length;
       if (batch.length < BATCH) break;
     }
-    // Not a DESIGN.md budget: informational (it is paid only by `--events N` seeding).
+    // No budget (docs/architecture.md#performance-budgets): informational (it is paid only by `--events N` seeding).
     rows.push(row(`appendHistory of ${label} events`, appendMs, 'ms', undefined, { generateMs: Math.round(generateMs) }));
 
     collectGarbage();

@@ -10,7 +10,7 @@ export interface BenchContext {
   runs: number;
 }
 
-/** A DESIGN.md budget: the value must stay below `max` (at most `max` when `inclusive`), or reach at least `min`. */
+/** A budget (docs/architecture.md#performance-budgets): the value must stay below `max` (at most `max` when `inclusive`), or reach at least `min`. */
 export interface Budget {
   max?: number;
   inclusive?: boolean;

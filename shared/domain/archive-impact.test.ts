@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveImpact, archiveReportMarkdown, withChildrenAdded, withParentLeftOut, type DependencyLink, type FlagState } from './archive-impact';
 
-// p -> c1, c2 as in Unleash's feature-archive e2e test (facts §6.1); x has no links.
+// p -> c1, c2 as in Unleash's own feature-archive e2e test; x has no links.
 const links: DependencyLink[] = [
   { parent: 'p', child: 'c1' },
   { parent: 'p', child: 'c2' },

@@ -27,7 +27,7 @@ const STRATEGY_TYPE_TYPES = [
 ] as const;
 const SETTING_TYPES = ['setting-created', 'setting-updated', 'setting-deleted'] as const;
 
-/** The key of the setting Unleash stores the front-end API origins under (facts §7.1). */
+/** The key of the setting Unleash stores the front-end API origins under (docs/server-behaviour.md#event-records). */
 export const CORS_SETTING_ID = 'unleash.frontend';
 
 /** The front-end API origins setting, as a timeline names it. */
@@ -61,7 +61,7 @@ export function entityOf(event: FlagEvent): EventEntity | null {
     return name === undefined ? null : { kind: 'strategy-type', key: name, label: name };
   }
   if (includes(SETTING_TYPES, type)) {
-    // setting-updated's preData lacks the id (facts §7.1): the origins list itself marks the CORS setting
+    // setting-updated's preData lacks the id (docs/server-behaviour.md#event-records): the origins list marks it
     const id = text(field(data, 'id')) ?? text(field(preData, 'id'));
     const isCors =
       id === CORS_SETTING_ID || field(data, 'frontendApiOrigins') !== undefined || field(preData, 'frontendApiOrigins') !== undefined;

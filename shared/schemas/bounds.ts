@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The bounds every string and array the renderer may send gets (IPC inputs, issue 8 §9). Where Unleash has a limit
- * it is used (resourceLimits: 1000 segment values, 100-character URL-friendly names; facts §3, §5.2, ui-config);
- * where it has none, a bound far above real use and far below harm (a 20 MB name once grew the snapshot to 47 MB).
+ * The bounds every string and array the renderer may send gets (IPC inputs, docs/architecture.md#ipc). Where
+ * Unleash has a limit it is used (ui-config's resourceLimits: 1000 segment values; 100-character URL-friendly
+ * names, shared/schemas/path-id.ts); where it has none, a bound far above real use and far below harm (a 20 MB
+ * name once grew the snapshot to 47 MB).
  */
 export const BOUNDS = {
   /** Names of segments, strategy parameters, context fields and the like. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * An id that travels as one segment of a request path (project, feature, environment, strategy and strategy type
  * names). `.` and `..` would be resolved by the server or any proxy in between (`/projects/../archive`), and `/`,
  * `\` or a control character would split or break the path, so they are refused before anything is sent. Unleash's
- * own names are URL-friendly and at most 100 characters (facts §5.2), so nothing real is lost.
+ * own names are URL-friendly (docs/server-behaviour.md#strategy-types) and its name schema stops at 100
+ * characters, so nothing real is lost.
  */
 export const PATH_ID_MAX = 100;
 

@@ -17,7 +17,7 @@ async function zoneErrors(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'zones/import-zones').map((m) => m.message);
 }
 
-describe('ESLint zones inside electron/', () => {
+describe('ESLint zones inside electron/', { timeout: 30_000 }, () => {
   it('refuses the remote backend importing the demo, type-only imports included', async () => {
     const errors = await zoneErrors(
       'electron/backend/remote/zone-probe.ts',

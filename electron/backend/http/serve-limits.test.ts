@@ -5,7 +5,7 @@ import { serveAdminApi, type RunningServer } from './serve';
 import { recordingBackend } from './test-support/recording-backend';
 import { TOKEN } from './test-support/wire';
 
-/** Issue 8 §10: the demo-server's socket face (Host, UTF-8, slow and many connections). */
+/** The demo-server's socket face (Host, UTF-8, slow and many connections). */
 let server: RunningServer | undefined;
 const sockets: net.Socket[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { createMainCore, type MainCore } from '../../core';
 import { createRemoteBackend } from './remote-backend';
 import { failure, json, startStub, type Stub } from './test-support/stub-server';
 
-/** Issue 8 §5: an id never re-routes a request (the stub records the raw request target, as sent). */
+/** An id never re-routes a request (the stub records the raw request target, as sent). */
 const SENDER = { webContentsId: 1, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
 let stub: Stub;
 let core: MainCore;

@@ -9,7 +9,7 @@ import { failure } from './test-support/stub-server';
 import { makeTestPki, startHttpsStub, type TestPki } from './test-support/tls-certs';
 import { readCaFile, systemCertificates, trustedCertificates } from './tls-trust';
 
-/** Issue 8 §3: a company CA from the OS store or a CA file is trusted; self-signed without it stays refused. */
+/** A company CA from the OS store or a CA file is trusted; self-signed without it stays refused. */
 let pki: TestPki;
 let companyServer: Awaited<ReturnType<typeof startHttpsStub>>;
 let selfSignedServer: Awaited<ReturnType<typeof startHttpsStub>>;

@@ -1,7 +1,7 @@
 import type { Channel } from '../../../shared/contract';
 
 /**
- * A fixed list of hostile payloads per channel, built from its valid sample: every one must be refused (issue 8 §9),
+ * A fixed list of hostile payloads per channel, built from its valid sample: every one must be refused (docs/architecture.md#ipc),
  * none may be dropped because the schema happens to accept it. Oversized strings (1 MB) and arrays (100,001 items)
  * at every leaf, NUL appended to every string, whitespace-only names and ids, and deeply nested values.
  */

@@ -156,7 +156,7 @@ describe('connection form papercuts', () => {
   });
 });
 
-describe('insecure http (issue 8 §2)', () => {
+describe('insecure http', () => {
   it('sends the "Allow insecure http" choice with the save and the test', async () => {
     renderForm();
     type('Name', 'Intranet');

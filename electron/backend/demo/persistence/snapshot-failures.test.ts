@@ -7,7 +7,7 @@ import { FIXED_NOW } from '../test-support/demo';
 import type { SaveStatus } from './save-status';
 import { openDemoStore, SNAPSHOT_FILE } from './snapshot-store';
 
-/** Issue 8 §6 and §8: a failed save loses nothing and says so; a newer or inconsistent snapshot is not used. */
+/** A failed save loses nothing and says so; a newer or inconsistent snapshot is not used. */
 let dir: string;
 const base = { seed: 2, historyEvents: 20, clock: () => FIXED_NOW, retryBaseMs: 5 };
 
