@@ -22,6 +22,7 @@ describe('routes', () => {
       '/events',
       '/strategy-types',
       '/archive',
+      '/archived',
       '/cors',
       '/playground',
       '/connections',

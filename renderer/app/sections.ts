@@ -10,6 +10,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/events', label: 'Events' },
   { path: '/strategy-types', label: 'Strategy types' },
   { path: '/archive', label: 'Archive check' },
+  { path: '/archived', label: 'Archived flags' },
   { path: '/cors', label: 'CORS' },
   { path: '/playground', label: 'Playground' },
   { path: '/connections', label: 'Connections' },

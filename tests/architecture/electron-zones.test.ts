@@ -26,6 +26,14 @@ describe('ESLint zones inside electron/', { timeout: 30_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('remote backend never imports the demo')]);
   });
 
+  it('refuses the same import written as a type query or a dynamic import', async () => {
+    const errors = await zoneErrors(
+      'electron/backend/remote/zone-probe.ts',
+      "export type D = import('../demo/index').DemoBackend;\nexport const later = () => import('../demo/index');\n",
+    );
+    expect(errors).toHaveLength(2);
+  });
+
   it('refuses the demo importing the remote backend, from any depth', async () => {
     const errors = await zoneErrors(
       'electron/backend/demo/areas/zone-probe.ts',

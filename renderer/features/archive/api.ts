@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { FlagRef, ReviveFlagsInput } from '../../../shared/schemas';
 import { call } from '../../lib/bridge-client';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { instanceKey } from '../../lib/instance-query';
@@ -53,6 +54,33 @@ export function useRestoreDependencies() {
   const profileId = useActiveProfileId() ?? '';
   return useMutation({
     mutationFn: (input: { projectId: string; children: string[] }) => call('archive.restoreDependencies', input),
+    meta: writeMeta(profileId),
+  });
+}
+
+/** The Archive screen's list (archived flags of every project, who archived them, their recorded dependencies). */
+export const archivedKeys = {
+  list: (profileId: string) => [...archiveKeys.all(profileId), 'archived'] as const,
+};
+
+export const archivedQueries = {
+  list: (profileId: string) => queryOptions({ queryKey: archivedKeys.list(profileId), queryFn: () => call('archive.archivedFlags', {}) }),
+};
+
+/** Revives flags of any projects and adds back the chosen recorded dependencies, in one step. */
+export function useReviveFlags() {
+  const profileId = useActiveProfileId() ?? '';
+  return useMutation({
+    mutationFn: (input: ReviveFlagsInput) => call('archive.reviveFlags', input),
+    meta: writeMeta(profileId),
+  });
+}
+
+/** Deletes archived flags for good. */
+export function useDeleteFlags() {
+  const profileId = useActiveProfileId() ?? '';
+  return useMutation({
+    mutationFn: (input: { flags: FlagRef[] }) => call('archive.deleteFlags', input),
     meta: writeMeta(profileId),
   });
 }
