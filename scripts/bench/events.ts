@@ -11,17 +11,20 @@ import { spawnDemoServer } from '../demo-server/spawn';
 import { row } from './rows';
 import { collectGarbage, MB, timeRuns } from './stats';
 import type { ExportChildReport } from './export-child';
+import type { LocalCopyReport } from './local-copy-child';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
 const EXPORT_RSS_BUDGET: Budget = { max: 300, text: 'peak RSS < 300 MB over idle' };
 const SEARCH_BUDGET: Budget = { max: 150, text: 'p50 < 150 ms' };
 const INDEX_RSS_BUDGET: Budget = { max: 1024, text: '< 1 GB' };
+const COPY_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
+const FIRST_ROWS_BUDGET: Budget = { max: 1000, text: '< 1 s' };
 const TOKEN = '*:*.bench-events-token';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs scripts/bench/export-child.ts in a Node process of its own (the runner the bench uses: tsx) and reads its report. */
-async function runExportChild(url: string, token: string, target: string): Promise<ExportChildReport> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/export-child.ts', url, token, target], {
+/** Runs a script of scripts/bench in a Node process of its own (the runner the bench uses: tsx) and reads its report. */
+async function runChild<T>(script: string, args: string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${script}`, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -34,8 +37,8 @@ async function runExportChild(url: string, token: string, target: string): Promi
     child.once('exit', resolve);
   });
   const line = stdout.trim().split('\n').at(-1);
-  if (code !== 0 || !line) throw new Error(`export child exited (${code}):\n${stdout}${stderr}`);
-  return JSON.parse(line) as ExportChildReport;
+  if (code !== 0 || !line) throw new Error(`${script} exited (${code}):\n${stdout}${stderr}`);
+  return JSON.parse(line) as T;
 }
 
 /**
@@ -55,7 +58,7 @@ export const eventsBench: BenchModule = {
     try {
       // in a fresh process: this one's idle RSS already holds what earlier modules left (the row once read 0 MB)
       const target = join(dir, 'events.jsonl');
-      const exported = await runExportChild(server.url, TOKEN, target);
+      const exported = await runChild<ExportChildReport>('export-child.ts', [server.url, TOKEN, target]);
       await rm(target, { force: true });
       rows.push(row(`export ${label} events to JSONL`, exported.ms, 'ms', undefined, { events: exported.written, fileMB: Math.round(exported.fileMB) }));
       rows.push(
@@ -70,7 +73,8 @@ export const eventsBench: BenchModule = {
       collectGarbage();
       const before = process.memoryUsage().rss;
       const index = new LocalEventIndex();
-      const store = openIndexStore(join(dir, 'index'));
+      // where the index service keeps profile "bench"'s copy, so a fresh process can start on it below
+      const store = openIndexStore(join(dir, 'event-index', 'bench'));
       const t1 = performance.now();
       const manifest = await runSync({
         query: (params, signal) => remote.withSignal(signal).queryEvents(params),
@@ -90,6 +94,22 @@ export const eventsBench: BenchModule = {
       collectGarbage();
       const rss = process.memoryUsage().rss;
       rows.push(row(`local index: RSS at ${label} events`, rss / MB, 'MB', INDEX_RSS_BUDGET, { indexMB: Math.round((rss - before) / MB) }));
+
+      // A restart: a fresh main process opening the copy on disk, its memory and the event browser's calls.
+      const cold = await runChild<LocalCopyReport>('local-copy-child.ts', [dir, 'bench', String(Math.min(ctx.runs, 20))]);
+      const ms = (name: string, value: number, budget?: Budget) => row(`local copy after a restart: ${name}`, value, 'ms', budget);
+      rows.push(
+        row(`local copy after a restart: main-process RSS at ${label}`, cold.rssMB, 'MB', COPY_RSS_BUDGET, {
+          idleMB: Math.round(cold.idleMB),
+          heapUsedMB: Math.round(cold.heapUsedMB),
+          externalMB: Math.round(cold.externalMB),
+        }),
+        row(`local copy after a restart: open the copy to first rows`, cold.firstRowsMs, 'ms', FIRST_ROWS_BUDGET, { events: cold.count }),
+        ms('newest 100', cold.newestMs, { max: 1, text: 'p50 < 1 ms' }),
+        ms('filter by type', cold.filterMs, { max: 2, text: 'p50 < 2 ms' }),
+        ms('text search ("rollout")', cold.textMs, { max: 50, text: 'p50 < 50 ms' }),
+        ms('open one event (body read from disk)', cold.openOneMs, { max: 5, text: 'p50 < 5 ms' }),
+      );
     } finally {
       await remote.close();
       await server.stop();

@@ -78,4 +78,18 @@ describe('the event index service', () => {
     await service.settled('p1');
     expect(await service.status('p1')).toMatchObject({ state: 'complete', count: (await demo.queryEvents({ limit: '1' })).total });
   });
+
+  it('holds no token in clear from the first sync on: answers are the same before and after a restart', async () => {
+    const redact = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('TOPSECRET-123', '[redacted]')) as T;
+    const server = createDemoBackend({ historyEvents: 10, clock: () => NOW });
+    await server.createSegment({ name: 'leaky', description: 'token TOPSECRET-123', constraints: [] });
+    const query = (params: EventQueryParams) => server.queryEvents(params);
+    const service = createEventIndexService({ rootDir: root, now: () => NOW, redact });
+    await service.sync('p1', 'http://server', query);
+    await service.settled('p1');
+    expect((await service.search('p1', { query: 'TOPSECRET' }))?.total).toBe(0);
+    expect((await service.search('p1', { query: '[redacted]' }))?.events[0]?.data).toMatchObject({ description: 'token [redacted]' });
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW, redact });
+    expect(await restarted.search('p1', { query: '[redacted]' })).toEqual(await service.search('p1', { query: '[redacted]' }));
+  });
 });

@@ -56,7 +56,7 @@ export function createEventIndexService(options: {
     if (!copy) {
       copy = (async () => {
         const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)), options.redact);
-        const index = new LocalEventIndex();
+        const index = new LocalEventIndex(options.redact);
         const loaded = await store.openManifest(options.now?.());
         if (loaded.notice) options.onNotice?.(loaded.notice);
         if (!loaded.writable) {
@@ -71,7 +71,7 @@ export function createEventIndexService(options: {
             // an unreadable chunk: the copy starts over rather than answer from a hole
             await store.clear();
             manifest = null;
-            return { store, index: new LocalEventIndex(), manifest, running: null, lastError: null, total: 0 };
+            return { store, index: new LocalEventIndex(options.redact), manifest, running: null, lastError: null, total: 0 };
           }
         }
         return { store, index, manifest, running: null, lastError: null, total: 0 };

@@ -76,7 +76,8 @@ describe('local event index sync', () => {
     expect(index.size).toBe(2000);
   });
 
-  it('copies the whole log in date windows, and answers every filter and text search like the server', async () => {
+  // several thousand events synced and searched twice: seconds on a busy machine, on main as well
+  it('copies the whole log in date windows, and answers every filter and text search like the server', { timeout: 30_000 }, async () => {
     const remote = server();
     const progress: number[] = [];
     const index = new LocalEventIndex();
@@ -89,7 +90,8 @@ describe('local event index sync', () => {
     await expectSameAnswers((await reload()).index, remote);
   });
 
-  it('stops midway and resumes after a restart where it stopped, without duplicates', async () => {
+  // several thousand events synced and searched twice: seconds on a busy machine, on main as well
+  it('stops midway and resumes after a restart where it stopped, without duplicates', { timeout: 30_000 }, async () => {
     const remote = server();
     const controller = new AbortController();
     await expect(
@@ -110,7 +112,8 @@ describe('local event index sync', () => {
     await expectSameAnswers(stopped.index, remote);
   });
 
-  it('survives a network failure midway: what was stored stays, and the next run completes it', async () => {
+  // several thousand events synced and searched twice: seconds on a busy machine, on main as well
+  it('survives a network failure midway: what was stored stays, and the next run completes it', { timeout: 30_000 }, async () => {
     const remote = server();
     let calls = 0;
     const flaky = async (params: EventQueryParams) => {

@@ -30,10 +30,21 @@ export class LocalEventIndex {
     return this.#size === 0 ? null : (this.#log.query({ limit: '1' }).events[0]?.createdAt ?? null);
   }
 
+  readonly #redact: <T>(value: T) => T;
+
+  /**
+   * `redact` scrubs tokens from each event as it is stored: the bodies go to a scratch file on disk (haystack.ts),
+   * which must hold no token in clear any more than the copy's own files do, and the answers are then the same
+   * before and after a restart (which reloads the redacted files).
+   */
+  constructor(redact: <T>(value: T) => T = (value) => value) {
+    this.#redact = redact;
+  }
+
   /** Appends events, oldest first. One stored at a time, so a rejected event leaves the two columns aligned. */
   add(events: readonly FlagEvent[]): void {
     for (const event of events) {
-      this.#log.appendHistory([toNewEvent(event)], { keepNoOps: true });
+      this.#log.appendHistory([toNewEvent(this.#redact(event))], { keepNoOps: true });
       if (this.#size === this.#ids.length) {
         const grown = new Float64Array(this.#ids.length * 2);
         grown.set(this.#ids);

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { analyseStrategyTypeChange, type StrategyTypeChange } from '../../../shared/domain/strategy-type-change';
-import { PARAMETER_TYPES, type StrategyType } from '../../../shared/schemas';
+import type { StrategyType } from '../../../shared/schemas';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
@@ -15,6 +15,8 @@ import { strategyTypeQueries, useUpdateStrategyType } from './api';
 import { ChangeReview } from './change-review';
 import { formSchema, renamesOf, updateOf, valuesOf, type FormValues } from './editor-form';
 import { ParameterPreview } from './parameter-preview';
+import { ParameterRows } from './parameter-rows';
+import { DEPRECATED_MEANS, LifecycleActions } from './lifecycle-actions';
 import styles from './strategy-types.module.css';
 
 /** One custom type: description, title and parameters, with the breaking-change guard before saving. */
@@ -22,9 +24,25 @@ export default function StrategyTypeEditorScreen() {
   const { name = '' } = useParams();
   const types = useInstanceQuery(strategyTypeQueries.list);
   const type = types.data?.find((candidate) => candidate.name === name);
+  const usage = useInstanceQuery(strategyTypeQueries.usage);
+  const usages = (usage.data ?? []).filter((row) => row.strategyName === name);
   return (
     <section aria-label={`Strategy type ${name}`}>
-      <PageHeader title={type?.displayName ?? name} description={`Strategy type ${name}`} actions={<Link to="/strategy-types">All strategy types</Link>} />
+      <PageHeader
+        title={type?.displayName ?? name}
+        description={`Strategy type ${name}`}
+        actions={
+          <>
+            {type?.editable && <LifecycleActions type={type} usages={usages} usageKnown={usage.isSuccess} />}
+            <Link to="/strategy-types">All strategy types</Link>
+          </>
+        }
+      />
+      {type?.deprecated && (
+        <Notice tone="info" title="Deprecated">
+          {DEPRECATED_MEANS}
+        </Notice>
+      )}
       {types.isError && <ErrorBanner error={types.error} action="Loading the type" onRetry={() => void types.refetch()} />}
       {types.isPending && !types.isError && <Loading label="Loading the type…" />}
       {types.data && !type && <Notice tone="warning" title={`No strategy type named ${name}`} />}
@@ -46,7 +64,6 @@ function Editor({ type }: { type: StrategyType }) {
   const [saved, setSaved] = useState(false);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange', defaultValues: valuesOf(type) });
   const { register, control, handleSubmit, formState, reset } = form;
-  const parameters = useFieldArray({ control, name: 'parameters' });
   const watched = useWatch({ control, name: 'parameters' });
   const usages = (usage.data ?? []).filter((row) => row.strategyName === type.name);
 
@@ -83,66 +100,7 @@ function Editor({ type }: { type: StrategyType }) {
           <span>Title</span>
           <input className={styles.input} {...register('title')} />
         </label>
-        <h2 className="section-title">Parameters</h2>
-        <ol aria-label="Parameters" className={styles.params}>
-          {parameters.fields.map((field, index) => {
-            const error = formState.errors.parameters?.[index]?.name;
-            const n = index + 1;
-            const row = watched[index];
-            const renamedFrom = row && row.storedAs !== null && row.storedAs !== row.name && row.name.trim() !== '' ? row.storedAs : null;
-            return (
-              <li key={field.id} className={styles.param} aria-label={`Parameter ${n}`}>
-                <label className="field">
-                  <span>Name</span>
-                  <input className={styles.input} aria-invalid={error !== undefined} {...register(`parameters.${index}.name`)} />
-                  {error?.message && <span className={styles.problem}>{error.message}</span>}
-                  {renamedFrom !== null && (
-                    <span className={styles.renamed}>
-                      Renamed from <code>{renamedFrom}</code>: stored values stay under the old name
-                    </span>
-                  )}
-                </label>
-                <label className="field">
-                  <span>Type</span>
-                  <select {...register(`parameters.${index}.type`)}>
-                    {PARAMETER_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <div className={styles.paramActions}>
-                  <button type="button" className="button button-quiet" aria-label={`Move parameter ${n} up`} disabled={index === 0} onClick={() => parameters.move(index, index - 1)}>
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-quiet"
-                    aria-label={`Move parameter ${n} down`}
-                    disabled={index === parameters.fields.length - 1}
-                    onClick={() => parameters.move(index, index + 1)}
-                  >
-                    ↓
-                  </button>
-                  <button type="button" className="button button-danger-quiet" aria-label={`Remove parameter ${n}`} onClick={() => parameters.remove(index)}>
-                    Remove
-                  </button>
-                </div>
-                <label className={`field ${styles.paramWide}`}>
-                  <span>Description</span>
-                  <input className={styles.input} {...register(`parameters.${index}.description`)} />
-                </label>
-                <label className={styles.paramWide}>
-                  <input type="checkbox" {...register(`parameters.${index}.required`)} /> Required
-                </label>
-              </li>
-            );
-          })}
-        </ol>
-        <button type="button" className="button" onClick={() => parameters.append({ name: '', type: 'string', description: '', required: false, storedAs: null })}>
-          Add parameter
-        </button>
+        <ParameterRows form={form} />
         {update.isError && <ErrorBanner error={update.error} action="Saving the type" />}
         {saved && !formState.isDirty && <Notice tone="info" title="Saved" />}
         <div className="form-actions">

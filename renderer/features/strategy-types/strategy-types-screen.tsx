@@ -8,6 +8,8 @@ import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ProjectName } from '../instance';
 import { strategyTypeQueries } from './api';
+import { ReadOnlyNotice, WriteLink } from '../connections';
+import { DEPRECATED_MEANS } from './lifecycle-actions';
 import styles from './strategy-types.module.css';
 
 interface Usage {
@@ -42,7 +44,16 @@ export default function StrategyTypesScreen() {
   );
   return (
     <section aria-label="Strategy types">
-      <PageHeader title="Strategy types" description="Activation strategies flags can use, and where each is used." />
+      <PageHeader
+        title="Strategy types"
+        description="Activation strategies flags can use, and where each is used."
+        actions={
+          <WriteLink className="button button-primary" to="/strategy-types/+new">
+            New strategy type
+          </WriteLink>
+        }
+      />
+      <ReadOnlyNotice />
       <div className={styles.toolbar}>
         <label className="field">
           <span>Search types</span>
@@ -83,7 +94,11 @@ export default function StrategyTypesScreen() {
                             built-in, read-only
                           </span>
                         )}
-                        {type.deprecated && <span className={`${styles.badge} ${styles.deprecated}`}>deprecated</span>}
+                        {type.deprecated && (
+                          <span className={`${styles.badge} ${styles.deprecated}`} title={DEPRECATED_MEANS}>
+                            deprecated
+                          </span>
+                        )}
                       </div>
                       <div className="cell-secondary">
                         <code>{type.name}</code> {type.description}
@@ -116,6 +131,7 @@ export default function StrategyTypesScreen() {
       {types.data && types.data.some((type) => !type.editable) && (
         <p className="muted">Built-in types are read-only: Unleash refuses every change to them (HTTP 500 "Cannot edit strategy").</p>
       )}
+      {types.data && types.data.some((type) => type.deprecated) && <p className="muted">Deprecated: {DEPRECATED_MEANS}</p>}
     </section>
   );
 }

@@ -1,11 +1,14 @@
 import type { LikeMatcher } from '../../event-query/like-pattern';
 
 /**
- * Finding the records of one chunk that match a query. A chunk is one flat lower-cased string of records, each
- * ended by the field separator; starts[k] is where record k begins and starts[count] is one past the last one.
+ * Finding the records of one chunk that match a query. A chunk is one flat run of lower-cased UTF-8 records, each
+ * ended by the field separator (a NUL byte, which UTF-8 never produces otherwise); starts[k] is the byte where record
+ * k begins and starts[count] is one past the last one. Bytes rather than a string: chunks live on disk (see
+ * haystack.ts) and are scanned where they were read, and a UTF-8 needle found in UTF-8 text is always whole
+ * characters, so a byte hit is a character hit.
  */
 export interface ChunkText {
-  text: string;
+  bytes: Buffer;
   starts: Int32Array;
 }
 
@@ -15,8 +18,8 @@ export interface ChunkText {
  */
 const COMMON = '"eatsrn:i,l odmcup-f0v21b[]{}4g.3x65897yh@kw_zj/q*';
 /**
- * V8 answers indexOf with a memchr on the needle's first char plus a compare, for needles under 7 chars (at 7 and
- * more it switches to a far slower Boyer-Moore setup). Its cost is set by how often that first char occurs, so the
+ * A native search for a needle under 7 bytes is a memchr on its first byte plus a compare (at 7 and more it switches
+ * to a far slower Boyer-Moore setup, paid on every call). Its cost is set by how often that first byte occurs, so the
  * search runs on a window of the needle (up to 6 chars, at least MIN_WINDOW) that starts at its rarest char, and
  * each window hit is checked against the full needle. For "admin" that is "dmin": ~35% less time than "admin".
  */
@@ -24,13 +27,15 @@ const WINDOW = 6;
 const MIN_WINDOW = 3;
 
 export interface NeedleFinder {
-  needle: string;
-  window: string;
+  needle: Buffer;
+  window: Buffer;
+  /** Bytes of the needle before its window. */
   shift: number;
 }
 
 export function needleFinder(needle: string): NeedleFinder {
-  if (needle.length <= MIN_WINDOW) return { needle, window: needle, shift: 0 };
+  const bytes = Buffer.from(needle, 'utf8');
+  if (needle.length <= MIN_WINDOW) return { needle: bytes, window: bytes, shift: 0 };
   let best = 0;
   let bestRank = -1;
   // Earlier starts win ties: their windows are longer, so fewer of their hits are false.
@@ -42,22 +47,33 @@ export function needleFinder(needle: string): NeedleFinder {
       best = p;
     }
   }
-  return { needle, window: needle.slice(best, best + WINDOW), shift: best };
+  return {
+    needle: bytes,
+    window: Buffer.from(needle.slice(best, best + WINDOW), 'utf8'),
+    shift: Buffer.byteLength(needle.slice(0, best), 'utf8'),
+  };
 }
 
-/** Offset of the next occurrence of the needle at or after `from`, or -1. */
-export function findNeedle(text: string, f: NeedleFinder, from: number): number {
-  if (f.shift === 0 && f.window === f.needle) return text.indexOf(f.needle, from);
+/** Byte offset of the next occurrence of the needle at or after `from`, or -1. */
+export function findNeedle(text: Buffer, f: NeedleFinder, from: number): number {
+  if (f.window.length === f.needle.length) return text.indexOf(f.needle, from);
   let pos = text.indexOf(f.window, from + f.shift);
   while (pos !== -1) {
     const start = pos - f.shift;
-    if (text.startsWith(f.needle, start)) return start;
+    if (start >= from && sameBytes(text, start, f.needle)) return start;
     pos = text.indexOf(f.window, pos + 1);
   }
   return -1;
 }
 
-/** The record containing text offset `pos`: the last k with starts[k] <= pos. */
+/** Compared in JS: the needle is short, and a native call per window hit costs more than the loop. */
+function sameBytes(text: Buffer, at: number, needle: Buffer): boolean {
+  if (at + needle.length > text.length) return false;
+  for (let i = 0; i < needle.length; i++) if (text[at + i] !== needle[i]) return false;
+  return true;
+}
+
+/** The record containing byte `pos`: the last k with starts[k] <= pos. */
 export function recordAt(starts: Int32Array, pos: number): number {
   let lo = 0;
   let hi = starts.length - 2;
@@ -102,9 +118,15 @@ export function recordMatches(record: string, q: CompiledQuery): boolean {
   }
 }
 
+/** Whether bytes [from, to) match: a plain needle is searched in place, a pattern is tested on the decoded text. */
+export function bytesMatch(bytes: Buffer, from: number, to: number, q: CompiledQuery): boolean {
+  if (q.matcher.kind === 'substring' && q.finder) return findNeedle(bytes.subarray(from, to), q.finder, 0) !== -1;
+  return recordMatches(bytes.toString('utf8', from, to), q);
+}
+
 /** Record numbers (ascending) in one chunk that match; each record is reported once. */
 export function chunkMatches(chunk: ChunkText, q: CompiledQuery, out: number[]): void {
-  const { text, starts } = chunk;
+  const { bytes, starts } = chunk;
   const count = starts.length - 1;
   if (q.matcher.kind === 'all') {
     for (let k = 0; k < count; k++) out.push(k);
@@ -117,11 +139,11 @@ export function chunkMatches(chunk: ChunkText, q: CompiledQuery, out: number[]):
     return;
   }
   const exact = q.matcher.kind === 'substring';
-  let pos = findNeedle(text, q.finder, 0);
+  let pos = findNeedle(bytes, q.finder, 0);
   while (pos !== -1) {
     const k = recordAt(starts, pos);
     if (exact || recordMatches(recordText(chunk, k), q)) out.push(k);
-    pos = findNeedle(text, q.finder, starts[k + 1] as number);
+    pos = findNeedle(bytes, q.finder, starts[k + 1] as number);
   }
 }
 
@@ -137,7 +159,7 @@ export interface JsonChunkText extends ChunkText {
  * per chunk is bounded by its record count however many hits there are.
  */
 export function chunkJsonMatches(chunk: JsonChunkText, q: CompiledQuery, out: number[]): void {
-  const { text, starts, jsonStarts } = chunk;
+  const { bytes, starts, jsonStarts } = chunk;
   const count = starts.length - 1;
   if (q.matcher.kind === 'none') return;
   if (q.matcher.kind === 'all') {
@@ -150,24 +172,24 @@ export function chunkJsonMatches(chunk: JsonChunkText, q: CompiledQuery, out: nu
   }
   const exact = q.matcher.kind === 'substring';
   let k = 0;
-  let pos = findNeedle(text, q.finder, jsonStarts[0] ?? 0);
+  let pos = findNeedle(bytes, q.finder, jsonStarts[0] ?? 0);
   while (pos !== -1) {
     while ((starts[k + 1] as number) <= pos) k++;
     const json = jsonStarts[k] as number;
     if (pos < json) {
-      pos = findNeedle(text, q.finder, json);
+      pos = findNeedle(bytes, q.finder, json);
       continue;
     }
     if (exact || recordMatches(jsonText(chunk, k), q)) out.push(k);
-    pos = findNeedle(text, q.finder, starts[k + 1] as number);
+    pos = findNeedle(bytes, q.finder, starts[k + 1] as number);
   }
 }
 
 /** The JSON part of record k (lower-cased data SEP preData SEP tags), without its trailing separator. */
 export function jsonText(chunk: JsonChunkText, k: number): string {
-  return chunk.text.slice(chunk.jsonStarts[k], (chunk.starts[k + 1] as number) - 1);
+  return chunk.bytes.toString('utf8', chunk.jsonStarts[k], (chunk.starts[k + 1] as number) - 1);
 }
 
 export function recordText(chunk: ChunkText, k: number): string {
-  return chunk.text.slice(chunk.starts[k], (chunk.starts[k + 1] as number) - 1);
+  return chunk.bytes.toString('utf8', chunk.starts[k], (chunk.starts[k + 1] as number) - 1);
 }

@@ -26,6 +26,8 @@ export interface NewEvent {
 
 interface EventLogOptions {
   clock?: () => Date;
+  /** Events per stored text chunk (haystack.ts); tests make it small to cross chunks with a few events. */
+  chunkEvents?: number;
 }
 
 /** One stored row before it is indexed: the column texts are already in their Postgres form. */
@@ -46,7 +48,8 @@ const EMPTY_TAGS = '[]';
 /**
  * The demo backend's event log, answering like Unleash 6.10.1 (docs/server-behaviour.md#event-list, docs/server-behaviour.md#body-search-6x, docs/server-behaviour.md#event-records): ids from 1, newest first
  * by createdAt then id. Since ids and createdAt rise together, "newest first" is simply descending index order.
- * Rows live in columns (see columns.ts) and data/preData are kept as their JSON text, parsed only for rows returned.
+ * Rows live in columns (see columns.ts) and data/preData are kept as their JSON text in the haystack (on disk once a
+ * chunk is full, see haystack.ts), parsed only for rows returned.
  */
 export class EventLog {
   private readonly clock: () => Date;
@@ -68,10 +71,11 @@ export class EventLog {
   private readonly byType = new PositionIndex();
   private readonly byProject = new PositionIndex();
   private readonly byFeature = new PositionIndex();
-  private readonly haystack = new Haystack();
+  private readonly haystack: Haystack;
 
   constructor(options?: EventLogOptions) {
     this.clock = options?.clock ?? (() => new Date());
+    this.haystack = new Haystack(options?.chunkEvents);
   }
 
   get size(): number {
@@ -230,8 +234,7 @@ export class EventLog {
     const data: (string | null)[] = [];
     const preData: (string | null)[] = [];
     const tags: (string | null)[] = [];
-    for (let i = 0; i < this.size; i++) {
-      const texts = this.haystack.texts(i);
+    for (const texts of this.haystack.allTexts()) {
       data.push(texts.data);
       preData.push(texts.preData);
       tags.push(texts.tags === EMPTY_TAGS ? null : texts.tags);

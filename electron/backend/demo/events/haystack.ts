@@ -1,30 +1,31 @@
 import {
+  bytesMatch,
   chunkJsonMatches,
   chunkMatches,
-  jsonText,
-  recordMatches,
-  recordText,
   type CompiledQuery,
   type JsonChunkText,
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
+import { gramsOf, mayContain } from './chunk-grams';
+import { SpillFile } from './spill-file';
 
 /**
  * The searched text of every event, and at the same time the only copy of its JSON columns.
  *
  * One record per event: lower(type) SEP lower(createdBy) SEP lower(data SEP preData SEP tags), the columns Unleash's
- * query runs over (null columns are ''). Records are packed into fixed-size chunks, each one flat string, so a
- * query is a few hundred native scans instead of a million small calls (budget: p50 < 150 ms at 1,000,000).
- * Each chunk also records where every record's JSON part begins, so GET /search/events (which ignores type and
- * createdBy) can classify a hit by its offset instead of testing the JSON again (4 bytes per event).
- * Keeping a second, original-case copy of the JSON would double the memory (budget: < 1 GB at 1,000,000), so each
- * record instead remembers where lower-casing changed a character and what it was; the JSON is rebuilt from the
- * lower-cased text for the few rows a call returns. JSON text never holds a raw NUL, so SEP splits it safely.
+ * query runs over (null columns are ''). Records are packed into fixed-size chunks of UTF-8, so a query is a few
+ * hundred native scans instead of a million small calls. Each chunk also records where every record's JSON part
+ * begins, so GET /search/events (which ignores type and createdBy) can classify a hit by its offset.
+ *
+ * The bodies are most of an event's size (about 300 of its ~350 bytes at the bench's million), so a chunk, once full,
+ * goes to a spill file (spill-file.ts) with the original-case JSON beside it: memory keeps only the byte offsets
+ * (12 bytes an event) and the chunk still being filled. A text search reads the chunks back one at a time into one
+ * reused buffer (the page cache serves them, outside the process's RSS), skipping those whose trigrams rule the
+ * needle out (chunk-grams.ts); a returned row reads its own bytes.
+ * JSON text never holds a raw NUL, so SEP splits it safely.
  */
 
 export const CHUNK_EVENTS = 4096;
-const MAX_DIFF_POS = 0xffff;
-const CASED = /[A-Z\u0080-\uffff]/g;
 
 export interface ColumnTexts {
   data: string | null;
@@ -32,112 +33,92 @@ export interface ColumnTexts {
   tags: string | null;
 }
 
-interface Chunk extends JsonChunkText {
-  /** Case changes of record k: entries diffStart[k] .. diffStart[k+1], position relative to its JSON part. */
-  diffStart: Int32Array;
-  diffPos: Uint16Array;
-  diffCode: Uint16Array;
+interface Sealed {
+  /** The lower-cased records: `length` bytes at `at` in the spill file; offsets as in JsonChunkText. */
+  at: number;
+  length: number;
+  starts: Int32Array;
+  jsonStarts: Int32Array;
+  /** The original JSON parts, back to back: record k is bytes originals[k] .. originals[k+1] after originalAt. */
+  originalAt: number;
+  originals: Int32Array;
+  /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
+  grams: Uint32Array;
 }
 
 export class Haystack {
-  private readonly sealed: Chunk[] = [];
+  /** Events a chunk holds; smaller in tests, so that a few events already cross chunks. */
+  private readonly chunkEvents: number;
+  private readonly file = new SpillFile();
+  private readonly sealed: Sealed[] = [];
   private tailRecords: string[] = [];
-  private tailStarts: number[] = [0];
-  private tailJsonStarts: number[] = [];
-  private tailDiffStart: number[] = [0];
-  private tailDiffPos: number[] = [];
-  private tailDiffCode: number[] = [];
-  private tailCache: Chunk | undefined;
-  /** Records whose lower-casing changed their length (rare non-ASCII), kept verbatim. */
-  private readonly verbatim = new Map<number, string>();
+  private tailOriginals: string[] = [];
+  /** Byte lengths of each tail record and of its head (type SEP createdBy SEP). */
+  private tailBytes: number[] = [];
+  private tailHeadBytes: number[] = [];
+  private tailCache: JsonChunkText | undefined;
+  /** Chunks read for a scan land here; per-row checks use `cached` so that a scan's chunk is never overwritten. */
+  private scanBuffer = Buffer.alloc(0);
+  private cached: { c: number; chunk: JsonChunkText; buffer: Buffer } | undefined;
+
+  constructor(chunkEvents = CHUNK_EVENTS) {
+    this.chunkEvents = chunkEvents;
+  }
 
   get size(): number {
-    return this.sealed.length * CHUNK_EVENTS + this.tailRecords.length;
+    return this.sealed.length * this.chunkEvents + this.tailRecords.length;
   }
 
   /** Appends the record of the next event (index = size before the call). */
   push(type: string, createdBy: string, texts: ColumnTexts): void {
-    const index = this.size;
     const json = `${texts.data ?? ''}${FIELD_SEPARATOR}${texts.preData ?? ''}${FIELD_SEPARATOR}${texts.tags ?? ''}`;
-    const lower = json.toLowerCase();
-    if (lower !== json) {
-      if (lower.length !== json.length || json.length > MAX_DIFF_POS) this.verbatim.set(index, json);
-      else {
-        // Only upper-case ASCII and non-ASCII characters can change; a native scan finds them.
-        CASED.lastIndex = 0;
-        for (let m = CASED.exec(json); m !== null; m = CASED.exec(json)) {
-          const i = m.index;
-          const code = json.charCodeAt(i);
-          if (code !== lower.charCodeAt(i)) {
-            this.tailDiffPos.push(i);
-            this.tailDiffCode.push(code);
-          }
-        }
-      }
-    }
-    this.tailDiffStart.push(this.tailDiffPos.length);
     const head = `${stripSeparator(type)}${FIELD_SEPARATOR}${stripSeparator(createdBy)}${FIELD_SEPARATOR}`.toLowerCase();
-    const record = head + lower;
+    const record = head + json.toLowerCase();
     this.tailRecords.push(record);
-    this.tailJsonStarts.push((this.tailStarts[this.tailStarts.length - 1] as number) + head.length);
-    this.tailStarts.push((this.tailStarts[this.tailStarts.length - 1] as number) + record.length + 1);
+    this.tailOriginals.push(json);
+    this.tailBytes.push(Buffer.byteLength(record, 'utf8') + 1);
+    this.tailHeadBytes.push(Buffer.byteLength(head, 'utf8'));
     this.tailCache = undefined;
-    if (this.tailRecords.length === CHUNK_EVENTS) {
-      this.sealed.push(this.buildTail());
-      this.tailRecords = [];
-      this.tailStarts = [0];
-      this.tailJsonStarts = [];
-      this.tailDiffStart = [0];
-      this.tailDiffPos = [];
-      this.tailDiffCode = [];
-    }
+    if (this.tailRecords.length === this.chunkEvents) this.seal();
   }
 
   /** The original data / preData / tags texts of event `index`. */
   texts(index: number): ColumnTexts {
-    let json = this.verbatim.get(index);
-    if (json === undefined) {
-      const record = this.record(index);
-      const lower = record.slice(record.indexOf(FIELD_SEPARATOR, record.indexOf(FIELD_SEPARATOR) + 1) + 1);
-      const c = Math.floor(index / CHUNK_EVENTS);
-      const k = index % CHUNK_EVENTS;
-      // The tail is read from its growing arrays: building its chunk on every append would be quadratic.
-      const d: Diffs =
-        c < this.sealed.length
-          ? (this.sealed[c] as Chunk)
-          : { diffStart: this.tailDiffStart, diffPos: this.tailDiffPos, diffCode: this.tailDiffCode };
-      json = restoreCase(lower, d, k);
+    const c = Math.floor(index / this.chunkEvents);
+    const k = index % this.chunkEvents;
+    if (c >= this.sealed.length) return splitTexts(this.tailOriginals[k] as string);
+    const s = this.sealed[c] as Sealed;
+    const from = s.originals[k] as number;
+    const length = (s.originals[k + 1] as number) - from;
+    return splitTexts(this.file.read(s.originalAt + from, length, Buffer.allocUnsafe(length)).toString('utf8'));
+  }
+
+  /** Every event's texts, oldest first, reading each chunk once (snapshots). */
+  *allTexts(): Generator<ColumnTexts> {
+    for (const s of this.sealed) {
+      const length = s.originals[s.originals.length - 1] as number;
+      const bytes = this.file.read(s.originalAt, length, Buffer.allocUnsafe(length));
+      for (let k = 0; k + 1 < s.originals.length; k++) {
+        yield splitTexts(bytes.toString('utf8', s.originals[k], s.originals[k + 1]));
+      }
     }
-    const first = json.indexOf(FIELD_SEPARATOR);
-    const second = json.indexOf(FIELD_SEPARATOR, first + 1);
-    return {
-      data: first === 0 ? null : json.slice(0, first),
-      preData: second === first + 1 ? null : json.slice(first + 1, second),
-      tags: second === json.length - 1 ? null : json.slice(second + 1),
-    };
+    for (const json of this.tailOriginals) yield splitTexts(json);
   }
 
   /** Whether event `index` matches. For candidate lists that are already small. */
   matches(index: number, q: CompiledQuery): boolean {
     if (q.matcher.kind === 'all' || q.matcher.kind === 'none') return q.matcher.kind === 'all';
-    return recordMatches(this.record(index), q);
+    if (!this.mayHold(index, q)) return false;
+    const { chunk, k } = this.chunkOf(index);
+    return bytesMatch(chunk.bytes, chunk.starts[k] as number, (chunk.starts[k + 1] as number) - 1, q);
   }
 
   /** Whether the JSON part (data, preData, tags) of event `index` matches. For candidate lists that are already small. */
   jsonMatches(index: number, q: CompiledQuery): boolean {
     if (q.matcher.kind === 'all' || q.matcher.kind === 'none') return q.matcher.kind === 'all';
-    const c = Math.floor(index / CHUNK_EVENTS);
-    const k = index % CHUNK_EVENTS;
-    if (c < this.sealed.length) return recordMatches(jsonText(this.sealed[c] as Chunk, k), q);
-    const headLength = (this.tailJsonStarts[k] as number) - (this.tailStarts[k] as number);
-    return recordMatches((this.tailRecords[k] as string).slice(headLength), q);
-  }
-
-  /** The lower-cased record of event `index`, without its trailing separator. */
-  private record(index: number): string {
-    const c = Math.floor(index / CHUNK_EVENTS);
-    const k = index % CHUNK_EVENTS;
-    return c < this.sealed.length ? recordText(this.sealed[c] as Chunk, k) : (this.tailRecords[k] as string);
+    if (!this.mayHold(index, q)) return false;
+    const { chunk, k } = this.chunkOf(index);
+    return bytesMatch(chunk.bytes, chunk.jsonStarts[k] as number, (chunk.starts[k + 1] as number) - 1, q);
   }
 
   /** Calls `visit` with every matching event index, newest first, until it returns false. */
@@ -153,59 +134,95 @@ export class Haystack {
   private scan(
     q: CompiledQuery,
     visit: (index: number) => boolean,
-    matchChunk: (chunk: Chunk, q: CompiledQuery, out: number[]) => void,
+    matchChunk: (chunk: JsonChunkText, q: CompiledQuery, out: number[]) => void,
   ): void {
     if (q.matcher.kind === 'none') return;
-    const chunkCount = this.sealed.length + (this.tailRecords.length > 0 ? 1 : 0);
     const found: number[] = [];
-    for (let c = chunkCount - 1; c >= 0; c--) {
+    for (let c = this.chunkCount - 1; c >= 0; c--) {
       found.length = 0;
-      matchChunk(this.chunk(c) as Chunk, q, found);
-      const base = c * CHUNK_EVENTS;
+      let chunk: JsonChunkText;
+      if (c < this.sealed.length) {
+        const s = this.sealed[c] as Sealed;
+        if (q.finder && !mayContain(s.grams, q.finder.needle)) continue;
+        if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
+        chunk = { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
+      } else chunk = this.tailChunk();
+      matchChunk(chunk, q, found);
+      const base = c * this.chunkEvents;
       for (let j = found.length - 1; j >= 0; j--) if (!visit(base + (found[j] as number))) return;
     }
   }
 
-  private chunk(c: number): Chunk | undefined {
-    if (c < this.sealed.length) return this.sealed[c];
-    if (c === this.sealed.length && this.tailRecords.length > 0) {
-      this.tailCache ??= this.buildTail();
-      return this.tailCache;
+  private get chunkCount(): number {
+    return this.sealed.length + (this.tailRecords.length > 0 ? 1 : 0);
+  }
+
+  /** False when event `index` sits in a sealed chunk that cannot hold the query's needle (or anchor). */
+  private mayHold(index: number, q: CompiledQuery): boolean {
+    const s = this.sealed[Math.floor(index / this.chunkEvents)];
+    return s === undefined || q.finder === undefined || mayContain(s.grams, q.finder.needle);
+  }
+
+  /** The chunk holding event `index` (a sealed one read once and kept until another is asked for). */
+  private chunkOf(index: number): { chunk: JsonChunkText; k: number } {
+    const c = Math.floor(index / this.chunkEvents);
+    const k = index % this.chunkEvents;
+    if (c >= this.sealed.length) return { chunk: this.tailChunk(), k };
+    if (this.cached?.c !== c) {
+      const s = this.sealed[c] as Sealed;
+      let buffer = this.cached?.buffer ?? Buffer.alloc(0);
+      if (buffer.length < s.length) buffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
+      const bytes = this.file.read(s.at, s.length, buffer);
+      this.cached = { c, chunk: { bytes, starts: s.starts, jsonStarts: s.jsonStarts }, buffer };
     }
-    return undefined;
+    return { chunk: this.cached.chunk, k };
   }
 
-  private buildTail(): Chunk {
-    return {
-      // The trailing separator gives the last record the same ending as the others.
-      text: this.tailRecords.join(FIELD_SEPARATOR) + FIELD_SEPARATOR,
-      starts: Int32Array.from(this.tailStarts),
-      jsonStarts: Int32Array.from(this.tailJsonStarts),
-      diffStart: Int32Array.from(this.tailDiffStart),
-      diffPos: Uint16Array.from(this.tailDiffPos),
-      diffCode: Uint16Array.from(this.tailDiffCode),
-    };
+  private tailChunk(): JsonChunkText {
+    this.tailCache ??= this.buildTail();
+    return this.tailCache;
+  }
+
+  private buildTail(): JsonChunkText {
+    const count = this.tailRecords.length;
+    const starts = new Int32Array(count + 1);
+    const jsonStarts = new Int32Array(count);
+    for (let k = 0; k < count; k++) {
+      jsonStarts[k] = (starts[k] as number) + (this.tailHeadBytes[k] as number);
+      starts[k + 1] = (starts[k] as number) + (this.tailBytes[k] as number);
+    }
+    // The trailing separator gives the last record the same ending as the others.
+    const bytes = Buffer.from(this.tailRecords.join(FIELD_SEPARATOR) + FIELD_SEPARATOR, 'utf8');
+    return { bytes, starts, jsonStarts };
+  }
+
+  /** Moves the full tail to the spill file, keeping only its offsets. */
+  private seal(): void {
+    const { bytes, starts, jsonStarts } = this.buildTail();
+    const originalText = this.tailOriginals.join('');
+    const originals = new Int32Array(this.tailOriginals.length + 1);
+    for (let k = 0; k < this.tailOriginals.length; k++) {
+      originals[k + 1] = (originals[k] as number) + Buffer.byteLength(this.tailOriginals[k] as string, 'utf8');
+    }
+    const at = this.file.append(bytes);
+    const originalAt = this.file.append(Buffer.from(originalText, 'utf8'));
+    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes) });
+    this.tailRecords = [];
+    this.tailOriginals = [];
+    this.tailBytes = [];
+    this.tailHeadBytes = [];
+    this.tailCache = undefined;
   }
 }
 
-interface Diffs {
-  diffStart: ArrayLike<number>;
-  diffPos: ArrayLike<number>;
-  diffCode: ArrayLike<number>;
-}
-
-function restoreCase(lower: string, chunk: Diffs, k: number): string {
-  const from = chunk.diffStart[k] as number;
-  const to = chunk.diffStart[k + 1] as number;
-  if (from === to) return lower;
-  let out = '';
-  let at = 0;
-  for (let d = from; d < to; d++) {
-    const pos = chunk.diffPos[d] as number;
-    out += lower.slice(at, pos) + String.fromCharCode(chunk.diffCode[d] as number);
-    at = pos + 1;
-  }
-  return out + lower.slice(at);
+function splitTexts(json: string): ColumnTexts {
+  const first = json.indexOf(FIELD_SEPARATOR);
+  const second = json.indexOf(FIELD_SEPARATOR, first + 1);
+  return {
+    data: first === 0 ? null : json.slice(0, first),
+    preData: second === first + 1 ? null : json.slice(first + 1, second),
+    tags: second === json.length - 1 ? null : json.slice(second + 1),
+  };
 }
 
 /** type and createdBy are free strings; a NUL in them must not shift the record's fields. */

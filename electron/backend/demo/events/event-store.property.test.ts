@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EventLog, type NewEvent } from './event-log';
+import { jsonbText, jsonText } from '../../event-query/pg-json-text';
+
+/**
+ * The event store (typed columns in memory, bodies in chunks on disk) answers as a naive filter over the same events
+ * does. Chunks are made a few events long so that every run crosses several of them, on disk and in the tail.
+ */
+
+const WORDS = ['Alpha', 'beta', 'ÅSE', 'straße', 'İz', 'roll_out', '50%', 'a\\b', 'x'];
+const text = fc.array(fc.constantFrom(...WORDS), { minLength: 0, maxLength: 3 }).map((w) => w.join(' '));
+const body = fc.option(fc.record({ name: text, Note: text }), { nil: null });
+const event: fc.Arbitrary<NewEvent> = fc.record({
+  type: fc.constantFrom('feature-created', 'segment-updated', 'feature-strategy-update'),
+  createdBy: fc.constantFrom('admin', 'Alice', 'bob'),
+  createdByUserId: fc.constantFrom(1, 2, null),
+  project: fc.constantFrom('default', 'growth', null),
+  featureName: fc.constantFrom('new-cart', 'banner', null),
+  environment: fc.constantFrom('production', null),
+  data: body,
+  preData: body,
+  tags: fc.array(fc.record({ type: fc.constant('simple'), value: text }), { maxLength: 2 }),
+});
+/** A LIKE pattern from the same words, sometimes with wildcards and escapes. */
+const pattern = fc
+  .array(fc.constantFrom(...WORDS, 'ALP', 'ta', '%', '_', 'ß', '\\%', 'name', 'bob', 'lice', 'segment'), { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.join(''));
+
+/** SQL LIKE (case-folded as the store folds), written plainly: `%` any run, `_` one char, `\` escapes. */
+function like(value: string, query: string): boolean {
+  const v = [...value.toLowerCase()];
+  const p = [...query.toLowerCase()];
+  const at = (i: number, j: number): boolean => {
+    if (j === p.length) return i === v.length;
+    const ch = p[j] as string;
+    if (ch === '%') return at(i, j + 1) || (i < v.length && at(i + 1, j));
+    if (ch === '\\') {
+      if (j + 1 === p.length) return false;
+      return i < v.length && v[i] === p[j + 1] && at(i + 1, j + 2);
+    }
+    return i < v.length && (ch === '_' || v[i] === ch) && at(i + 1, j + 1);
+  };
+  return at(0, 0);
+}
+const contains = (value: string, query: string) => like(value, `%${query}%`);
+
+function build(events: NewEvent[], chunkEvents: number): EventLog {
+  const log = new EventLog({ chunkEvents });
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  log.appendHistory(
+    events.map((e, i) => ({ ...e, createdAt: new Date(start + i * 60_000).toISOString() })),
+    { keepNoOps: true },
+  );
+  return log;
+}
+
+/** The JSON columns as the store's text search sees them (tags default to '[]'). */
+function columns(e: NewEvent): string[] {
+  return [
+    e.data == null ? '' : jsonText(e.data),
+    e.preData == null ? '' : jsonbText(e.preData),
+    e.tags && e.tags.length > 0 ? jsonText(e.tags) : '[]',
+  ];
+}
+
+describe('the event store against a naive filter', () => {
+  it('GET /search/events: filters, text over data/preData/tags, offset and limit, newest first', () => {
+    fc.assert(
+      fc.property(
+        fc.array(event, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.option(fc.constantFrom('feature-created', 'segment-updated'), { nil: undefined }),
+        fc.option(fc.constantFrom('default', 'growth'), { nil: undefined }),
+        fc.option(pattern, { nil: undefined }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 15 }),
+        (events, chunkEvents, type, project, query, offset, limit) => {
+          const log = build(events, chunkEvents);
+          const expected = events
+            .map((e, i) => ({ e, id: i + 1 }))
+            .filter(({ e }) => (type === undefined || e.type === type) && (project === undefined || e.project === project))
+            .filter(({ e }) => !query || columns(e).some((column) => contains(column, query)))
+            .reverse();
+          const page = log.query({
+            ...(type && { type: `IS:${type}` }),
+            ...(project && { project: `IS:${project}` }),
+            ...(query && { query }),
+            offset: String(offset),
+            limit: String(limit),
+          });
+          expect(page.total).toBe(expected.length);
+          expect(page.events.map((e) => e.id)).toEqual(expected.slice(offset, offset + limit).map(({ id }) => id));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 30_000);
+
+  it('POST /events/search: text also over type and createdBy, stopping at the limit', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), pattern, (events, chunkEvents, query) => {
+        const log = build(events, chunkEvents);
+        const expected = events
+          .map((e, i) => ({ e, id: i + 1 }))
+          .filter(({ e }) => [e.type, e.createdBy, ...columns(e)].some((column) => contains(column, query)))
+          .reverse()
+          .map(({ id }) => id);
+        expect(log.search({ query, limit: 10 }).events.map((e) => e.id)).toEqual(expected.slice(0, 10));
+        expect(log.search({ query, type: 'segment-updated', limit: 10 }).events.map((e) => e.id)).toEqual(
+          expected.filter((id) => events[id - 1]?.type === 'segment-updated').slice(0, 10),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  }, 30_000);
+
+  it('opens any event with its bodies exactly as written, wherever its chunk is kept', () => {
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 6 }), (events, chunkEvents) => {
+        const log = build(events, chunkEvents);
+        events.forEach((e, i) => {
+          const [opened] = log.query({ id: `IS:${i + 1}` }).events;
+          expect(opened).toMatchObject({
+            id: i + 1,
+            type: e.type,
+            createdBy: e.createdBy,
+            data: e.data ? JSON.parse(jsonText(e.data)) : null,
+            preData: e.preData ? JSON.parse(jsonbText(e.preData)) : null,
+            tags: e.tags ?? [],
+            project: e.project,
+          });
+        });
+        const restored = EventLog.fromSnapshot(JSON.parse(JSON.stringify(log.toSnapshot())), { chunkEvents: 2 });
+        expect(restored.query({ limit: '1000' })).toEqual(log.query({ limit: '1000' }));
+      }),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+});

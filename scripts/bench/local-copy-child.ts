@@ -1,0 +1,61 @@
+import { createEventIndexService } from '../../electron/events/local-index/index-service';
+import { collectGarbage, MB } from './stats';
+
+/**
+ * `node --import tsx scripts/bench/local-copy-child.ts <rootDir> <profileId> <runs>`: a main process starting with a
+ * complete local copy on disk, as the app does after a restart. Prints one JSON line: the time from opening the copy
+ * to its first page of rows, the process's RSS once the copy is loaded (and its idle RSS before), and the timings
+ * of what the event browser asks of it. In a process of its own, so the RSS is the copy's and not the bench's.
+ */
+export interface LocalCopyReport {
+  idleMB: number;
+  rssMB: number;
+  heapUsedMB: number;
+  externalMB: number;
+  firstRowsMs: number;
+  newestMs: number;
+  filterMs: number;
+  textMs: number;
+  openOneMs: number;
+  count: number;
+}
+
+const [rootDir, profileId, runsText] = process.argv.slice(2);
+if (!rootDir || !profileId) throw new Error('usage: local-copy-child.ts <rootDir> <profileId> [runs]');
+const runs = Number(runsText ?? 20);
+collectGarbage();
+const idle = process.memoryUsage().rss;
+const t0 = performance.now();
+const service = createEventIndexService({ rootDir });
+const first = await service.search(profileId, { limit: '50' });
+const firstRowsMs = performance.now() - t0;
+if (!first || first.events.length === 0) throw new Error('the copy gave no first page');
+collectGarbage();
+const mem = process.memoryUsage();
+const search = (params: Parameters<typeof service.search>[1]) => service.search(profileId, params);
+const timeAsync = async (params: Parameters<typeof service.search>[1]): Promise<number> => {
+  for (let i = 0; i < 3; i++) await search(params);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    await search(params);
+    samples.push(performance.now() - s);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] as number;
+};
+const some = first.events[Math.min(20, first.events.length - 1)] as { id: number; type: string };
+// an event from the middle of the log: its body is in a chunk on disk, not in the tail still in memory
+const middle = Math.max(1, Math.floor((first.events[0] as { id: number }).id / 2));
+const report: LocalCopyReport = {
+  idleMB: idle / MB,
+  rssMB: mem.rss / MB,
+  heapUsedMB: mem.heapUsed / MB,
+  externalMB: (mem.external + mem.arrayBuffers) / MB,
+  firstRowsMs,
+  newestMs: await timeAsync({ limit: '100' }),
+  filterMs: await timeAsync({ type: `IS:${some.type}`, limit: '50' }),
+  textMs: await timeAsync({ query: 'rollout', limit: '50' }),
+  openOneMs: await timeAsync({ id: `IS:${middle}` }),
+  count: first.total,
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
