@@ -46,4 +46,22 @@ describe('constraint summary', () => {
       ]),
     ).toBe('Matches when plan is one of "pro", once finished. Not finished: constraint 2 needs a value.');
   });
+
+  it('never reads a value the form refuses as a rule: a date without a time zone needs one', () => {
+    expect(describeSegment([{ contextName: 'currentTime', operator: 'DATE_AFTER', value: '2025-01-01T00:00' }])).toBe(
+      'Not finished: constraint 1 needs a time zone on 2025-01-01T00:00.',
+    );
+    expect(
+      describeSegment([
+        { contextName: 'plan', operator: 'IN', values: ['pro'] },
+        { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2025-01-01T00:00' },
+        { contextName: 'age', operator: 'NUM_GTE', value: 'eighteen' },
+      ]),
+    ).toBe(
+      'Matches when plan is one of "pro", once finished. Not finished: constraint 2 needs a time zone on 2025-01-01T00:00; constraint 3 needs a valid value instead of "eighteen".',
+    );
+    expect(describeSegment([{ contextName: 'currentTime', operator: 'DATE_AFTER', value: '2025-01-01T00:00Z' }])).toBe(
+      'Matches when currentTime is after 2025-01-01T00:00Z.',
+    );
+  });
 });

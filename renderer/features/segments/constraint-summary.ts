@@ -1,5 +1,6 @@
 import { isOperator, OPERATOR_INFO, operatorVerb } from '../../../shared/domain/operators';
 import type { Constraint } from '../../../shared/schemas';
+import { lacksTimeZone, valueMessage } from './segment-form-schema';
 
 export function valuesOf(constraint: Pick<Constraint, 'values' | 'value'>): string[] {
   if (constraint.values && constraint.values.length > 0) return constraint.values;
@@ -39,13 +40,24 @@ export function summarizeConstraint(constraint: Constraint, maxValues = 3): stri
   return `${subject} ${verb} ${shown}${more}${suffix}`.trim();
 }
 
-/** What a constraint still lacks before it means anything: a context field, a value; empty when it is complete. */
+/**
+ * What a constraint still lacks before it means anything: a context field, a value, a value the form would take (a
+ * date with its time zone); empty when it is complete. The summary never reads a value the form refuses as a rule.
+ */
 export function missingParts(constraint: Constraint): string[] {
   const missing: string[] = [];
   if (constraint.contextName.trim() === '') missing.push('a context field');
-  if (valuesOf(constraint).every((v) => v.trim() === '')) {
+  const values = valuesOf(constraint);
+  if (values.every((v) => v.trim() === '')) {
     const multi = isOperator(constraint.operator) && OPERATOR_INFO[constraint.operator].arity === 'multi';
     missing.push(multi ? 'at least one value' : 'a value');
+    return missing;
+  }
+  if (!isOperator(constraint.operator)) return missing;
+  const kind = OPERATOR_INFO[constraint.operator].kind;
+  for (const value of values) {
+    if (value.trim() === '' || valueMessage(kind, value) === null) continue;
+    missing.push(kind === 'date' && lacksTimeZone(value) ? `a time zone on ${value}` : `a valid value instead of ${JSON.stringify(value)}`);
   }
   return missing;
 }
