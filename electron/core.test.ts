@@ -74,16 +74,4 @@ describe('main core (headless)', () => {
     expect(logs.join('\n')).not.toContain(TOKEN);
     await core.close();
   });
-
-  it('reports the app info it was given', async () => {
-    const core = await createMainCore({
-      userDataDir: dir,
-      cipher: fakeCipher(),
-      factories: fakeFactories(),
-      appInfo: { name: 'Flagdesk', version: '9.9.9', platform: 'test' },
-    });
-    core.senders.trust(3);
-    expect(await core.dispatch('app.info', {}, SENDER)).toEqual({ ok: true, data: { name: 'Flagdesk', version: '9.9.9', platform: 'test' } });
-    await core.close();
-  });
 });

@@ -1,5 +1,4 @@
 import type { PushEvent, PushPayload } from '../shared/contract';
-import type { AppInfo } from '../shared/schemas';
 import type { BackendFactories } from './connections/backend-factories';
 import { createConnectionManager, type ConnectionManager } from './connections/connection-manager';
 import { defaultFactories } from './connections/default-factories';
@@ -30,7 +29,6 @@ export interface MainCoreOptions {
   cipher: TokenCipher;
   /** Origins whose main frame may call IPC. Default ['app://flagdesk']; the e2e harness adds its server's origin. */
   appOrigins?: readonly string[];
-  appInfo?: AppInfo;
   /** Backend factories; default: the real demo store and remote client, loaded on first use. */
   factories?: Partial<BackendFactories>;
   /** Told about unexpected errors (already scrubbed of tokens) for a log. */
@@ -63,8 +61,6 @@ const HEADLESS_SHELL: ShellPort = {
 
 export type PushListener = <E extends PushEvent>(event: E, payload: PushPayload<E>) => void;
 
-const DEFAULT_APP_INFO: AppInfo = { name: 'Flagdesk', version: '0.1.0', platform: process.platform };
-
 export async function createMainCore(options: MainCoreOptions): Promise<MainCore> {
   const vault = createTokenVault(`${options.userDataDir}/tokens`, options.cipher);
   const connections = createConnectionManager({
@@ -92,7 +88,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
   const senders = createSenderPolicy({ appOrigins: options.appOrigins ?? [APP_ORIGIN] });
   const dispatch = createDispatch({
     handlers: guardReadOnly(
-      createHandlers(connections, options.appInfo ?? DEFAULT_APP_INFO, events, {
+      createHandlers(connections, events, {
         ledger: createDependencyLedger(options.userDataDir, (notice) => connections.addNotice(notice)),
         shell: options.shell ?? HEADLESS_SHELL,
       }),

@@ -59,8 +59,6 @@ describe('main', () => {
     await vi.waitFor(() => expect(electron.order).toContain('load app://flagdesk/index.html'), { timeout: 10_000 });
 
     const event = { sender: electron.webContents, senderFrame: electron.webContents.mainFrame };
-    const info = await electron.handlers.get('app.info')?.(event, {});
-    expect(info).toEqual({ ok: true, data: { name: 'Flagdesk', version: '1.2.3', platform: process.platform } });
     // Linux 'basic_text' counts as no encryption: tokens would stay in memory, and the status says so.
     const status = (await electron.handlers.get('connections.status')?.(event, {})) as { data: { encryptionAvailable: boolean } };
     expect(status.data.encryptionAvailable).toBe(false);

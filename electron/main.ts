@@ -78,7 +78,6 @@ async function start(): Promise<void> {
   const current = await createMainCore({
     userDataDir: app.getPath('userData'),
     cipher,
-    appInfo: { name: 'Flagdesk', version: app.getVersion(), platform: process.platform },
     log: (message) => console.error(message),
     shell,
   });

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CHANNELS, PUSH_EVENTS } from '../shared/contract';
 
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
   ipcRenderer: { invoke: vi.fn(async () => ({ ok: true, data: [] })), on: vi.fn(), removeListener: vi.fn() },
 }));
 vi.mock('electron', () => electron);
+// What the bundler writes into the preload (scripts/build-electron.ts).
+vi.stubGlobal('FLAGDESK_CHANNELS', CHANNELS);
+vi.stubGlobal('FLAGDESK_PUSH_EVENTS', PUSH_EVENTS);
 await import('./preload');
 
 describe('preload', () => {

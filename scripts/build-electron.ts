@@ -2,12 +2,14 @@
  * `npm run build:electron`: bundles the main process and the preload with esbuild into dist/electron/.
  * - main.cjs: platform node, 'electron' external (the runtime provides it), everything else inlined (zod, the demo).
  * - preload.cjs: one self-contained CJS file, because sandboxed preloads cannot load modules; it imports only the
- *   channel-name lists, so it stays tiny (checked below: no zod in it).
+ *   channel and event names, written in as constants from the contract (electron/ipc/bridge-names.ts), so it stays
+ *   tiny (checked below: no zod in it).
  */
 import { statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
+import { PRELOAD_DEFINES } from '../electron/ipc/bridge-names';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'electron');
@@ -28,14 +30,19 @@ const common: BuildOptions = {
 };
 
 const targets = [
-  { entry: 'electron/main.ts', out: 'main.cjs' },
-  { entry: 'electron/preload.ts', out: 'preload.cjs' },
+  { entry: 'electron/main.ts', out: 'main.cjs', define: {} },
+  { entry: 'electron/preload.ts', out: 'preload.cjs', define: PRELOAD_DEFINES },
 ];
 
 const PRELOAD_BUDGET_BYTES = 20_000;
 
 for (const target of targets) {
-  const result = await build({ ...common, entryPoints: [join(root, target.entry)], outfile: join(outdir, target.out) });
+  const result = await build({
+    ...common,
+    define: { ...common.define, ...target.define },
+    entryPoints: [join(root, target.entry)],
+    outfile: join(outdir, target.out),
+  });
   const size = statSync(join(outdir, target.out)).size;
   const inputs = Object.keys(result.metafile?.inputs ?? {});
   console.log(`${relative(root, join(outdir, target.out))}: ${(size / 1024).toFixed(1)} KB from ${inputs.length} modules`);

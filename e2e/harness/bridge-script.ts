@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BRIDGE_NAMES } from '../../electron/ipc/bridge-names';
 
 /**
  * The init script that gives the page window.flagdesk exactly as electron/preload.ts does: the same createBridge
@@ -22,7 +23,7 @@ const bridge = createBridge({
     listeners.add(listener);
     return () => { listeners.delete(listener); };
   },
-});
+}, ${JSON.stringify(BRIDGE_NAMES)});
 Object.defineProperty(window, ${JSON.stringify(EMIT_FUNCTION)}, {
   value: (name, payload) => { for (const listener of listeners) listener(name, payload); },
 });

@@ -18,7 +18,7 @@ describe.skipIf(!chromiumEndpoint)('protection levels, as a user sees them (demo
   it('a read-only profile: every screen that writes says so once, and its write controls are off', { timeout: 180_000 }, async () => {
     const page = app().page;
     const segment = (await (await backend()).listSegments()).find((s) => (s.usedInFeatures ?? 0) === 0) ?? (await (await backend()).listSegments())[0]!;
-    const [project] = await (await backend()).listProjects({});
+    const [project] = await (await backend()).listProjects();
     const [flag] = await (await backend()).listProjectFeatures({ projectId: project!.id });
     await setLevel('read-only');
     try {
@@ -154,7 +154,7 @@ describe.skipIf(!chromiumEndpoint)('protection levels, as a user sees them (demo
       await app().screenshot('cors-remove-star-confirm', { variants: true });
       await dialog.getByRole('button', { name: 'Save and allow only these origins' }).click();
       await page.getByText('Saved', { exact: true }).waitFor();
-      expect((await (await backend()).getUiConfig({})).frontendApiOrigins).toEqual(['https://app.example.com']);
+      expect((await (await backend()).getUiConfig()).frontendApiOrigins).toEqual(['https://app.example.com']);
       expect(app().problems).toEqual([]);
     } finally {
       await setLevel('none');

@@ -52,7 +52,7 @@ async function replaceAndClear(app: AppHarness, page: Page, label: string) {
   expect(await strategySegments(app, projectId, feature.name, env.name, strategy.id)).toEqual([]);
 }
 
-describe.skipIf(!endpoint)('strategy segments', () => {
+describe.skipIf(!endpoint)('strategy segments', { timeout: 60_000 }, () => {
   let browser: Browser;
   let app: AppHarness;
   let server: DemoServer;
@@ -71,6 +71,21 @@ describe.skipIf(!endpoint)('strategy segments', () => {
 
   it('replaces and clears the segments of a strategy (demo)', async () => {
     await replaceAndClear(app, app.page, '');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('each change of a strategy’s segments is a feature-strategy-update in Events (demo)', async () => {
+    const page = app.page;
+    const { feature } = await aStrategy(app);
+    await page.goto(page.url().replace(/#.*$/, `#/events?type=feature-strategy-update&feature=${encodeURIComponent(feature.name)}`));
+    const list = page.getByRole('listbox', { name: /^Events, / });
+    const rows = list.getByRole('option').filter({ hasText: 'feature-strategy-update' }).filter({ hasText: feature.name });
+    // the previous test replaced the segments, then cleared them: two updates, the newest first
+    await rows.nth(1).waitFor();
+    await rows.first().click();
+    const detail = page.getByRole('region', { name: /^Event \d+$/ });
+    await detail.getByRole('table', { name: 'Changes' }).getByText(/segments/).first().waitFor();
+    await app.screenshot('strategy-segments-event');
     expect(app.problems).toEqual([]);
   });
 

@@ -47,8 +47,6 @@ function namesOf(body: EventQueryPage['events'][number]['data']) {
 /** A local copy older than this is topped up in the background when the browser reads from it. */
 const TOP_UP_AFTER_MS = 30_000;
 
-type Abortable = AdminBackend & { withSignal?(signal: AbortSignal): AdminBackend };
-
 /**
  * The event browser's main-process side: browse (local copy first when complete), export, histogram, the local copy
  * of a remote profile, and the live tail. The IPC handlers are one-liners onto this.
@@ -84,8 +82,8 @@ export function createEventFeatures(options: {
   }
 
   const serverQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
-    const backend = (await connections.backend()) as Abortable;
-    return (signal && backend.withSignal ? backend.withSignal(signal) : backend).queryEvents(params);
+    const backend = await connections.backend();
+    return (signal ? backend.withSignal(signal) : backend).queryEvents(params);
   };
 
   async function topUpIfStale(remote: { id: string; baseUrl: string }, status: EventIndexStatus): Promise<void> {
@@ -127,7 +125,7 @@ export function createEventFeatures(options: {
   }
 
   /** Reads for export and histogram: the local copy when complete (also offline), else the server. */
-  const anyQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
+  const localFirstQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
     const remote = await activeRemote();
     const local = remote ? await index.search(remote.id, params) : null;
     return local ?? serverQuery(params, signal);
@@ -135,7 +133,7 @@ export function createEventFeatures(options: {
 
   const exports = createExportService({
     shell: options.shell,
-    query: anyQuery,
+    query: localFirstQuery,
     onProgress: push.exportProgress,
     now,
     ...(options.redact ? { redact: options.redact } : {}),
@@ -173,7 +171,7 @@ export function createEventFeatures(options: {
   return {
     browse,
     creators,
-    histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, anyQuery, now),
+    histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, localFirstQuery, now),
     startExport: (input: ExportEventsInput): Promise<ExportResult> => exports.start(input),
     cancelExport: async (): Promise<null> => {
       exports.cancel();

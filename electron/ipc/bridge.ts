@@ -1,9 +1,9 @@
-import { CHANNEL_NAMES, PUSH_EVENT_NAMES } from '../../shared/channels';
-import type { FlagdeskBridge } from '../../shared/contract';
+import type { Channel, FlagdeskBridge, PushEvent } from '../../shared/contract';
 
 /**
  * window.flagdesk, built on a transport (ipcRenderer in preload.ts). Pure so it can be unit-tested, and free of zod
- * so the sandboxed preload bundle stays tiny: only the channel and event name lists are imported.
+ * so the sandboxed preload bundle stays tiny: the names it allows are handed in (the preload's come from
+ * shared/contract.ts through its bundle, see scripts/build-electron.ts).
  */
 export interface BridgeTransport {
   invoke(channel: string, input: unknown): Promise<unknown>;
@@ -11,10 +11,15 @@ export interface BridgeTransport {
   subscribe(listener: (event: unknown, payload: unknown) => void): () => void;
 }
 
-const channels = new Set<string>(CHANNEL_NAMES);
-const events = new Set<string>(PUSH_EVENT_NAMES);
+/** The names the page may use: the contract's channels and push events. */
+export interface BridgeNames {
+  channels: readonly Channel[];
+  events: readonly PushEvent[];
+}
 
-export function createBridge(transport: BridgeTransport): FlagdeskBridge {
+export function createBridge(transport: BridgeTransport, names: BridgeNames): FlagdeskBridge {
+  const channels = new Set<string>(names.channels);
+  const events = new Set<string>(names.events);
   const bridge = {
     invoke(channel: unknown, input: unknown): Promise<unknown> {
       // Refused here, before anything reaches the main process (main checks again).

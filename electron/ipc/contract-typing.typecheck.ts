@@ -4,8 +4,10 @@
  * directive. What they pin: a channel of shared/contract.ts without its handler, or a handler or backend operation
  * whose input or output drifts from the contract, does not compile.
  */
+import { contract } from '../../shared/contract';
 import type { AdminBackend } from '../backend/admin-backend';
-import type { Handler, Handlers } from './handler-types';
+import type { OnActiveBackend } from '../backend/operations/on-active-backend';
+import type { Handler, HandlerSlice, Handlers } from './handler-types';
 
 declare const handlers: Handlers;
 const { ['segments.get']: _dropped, ...withoutOne } = handlers;
@@ -32,6 +34,22 @@ export const positional: AdminBackend['getFeature'] = async (projectId: string, 
 
 // @ts-expect-error: a handler for a channel the contract does not declare (the fixtures are not channels)
 export const extraHandler: Handlers = { ...handlers, 'instance.createFeature': async () => null };
+
+// @ts-expect-error: a slice (as an area exports it) with a key that is no channel of the contract
+export const strayKey = { 'segments.rename': async () => null } satisfies HandlerSlice;
+
+// @ts-expect-error: a slice whose handler answers what the contract does not say (segments.delete answers nothing)
+export const sliceOutputDrift = { 'segments.delete': async () => ({ deleted: true }) } satisfies HandlerSlice;
+
+/** A backend whose operation answers something else than the channel that calls it. */
+declare const onDriftingBackend: OnActiveBackend<{ getSegment(input: { id: number }): Promise<{ id: number }> }>;
+export const backendDrift = {
+  // @ts-expect-error: the backend's answer is no segment, so the channel's handler does not compile
+  'segments.get': (input) => onDriftingBackend((backend) => backend.getSegment(input)),
+} satisfies HandlerSlice;
+
+// @ts-expect-error: a contract entry's fuzz sample must be a valid input of its channel's type
+export const wrongSample: (typeof contract)['segments.get']['sample'] = { id: 'one' };
 
 // The correct shapes compile: the control that the errors above come from the drift, not from the setup.
 export const correct: Handler<'segments.get'> = async ({ id }) => ({ id, name: 'n', constraints: [], createdAt: '2026-01-01T00:00:00.000Z' });

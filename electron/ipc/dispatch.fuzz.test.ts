@@ -8,7 +8,6 @@ import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { hostilePayloads } from './fuzz/hostile';
 import { malformedCandidates } from './fuzz/malformed';
-import { VALID_SAMPLES } from './fuzz/samples';
 
 /**
  * Every channel gets >= 500 malformed payloads; each must come back 400 ValidationError, and nothing may
@@ -47,7 +46,7 @@ afterAll(async () => {
 describe('IPC fuzz', () => {
   it('has a valid sample for every channel (so the malformed ones are malformed for the right reason)', () => {
     for (const channel of CHANNELS) {
-      expect(contract[channel].input.safeParse(VALID_SAMPLES[channel]).success, channel).toBe(true);
+      expect(contract[channel].input.safeParse(contract[channel].sample).success, channel).toBe(true);
     }
   });
 
@@ -58,7 +57,7 @@ describe('IPC fuzz', () => {
     const counts: Record<string, number> = {};
 
     for (const [index, channel] of CHANNELS.entries()) {
-      const candidates = malformedCandidates(VALID_SAMPLES[channel], PER_CHANNEL + 60, index + 1);
+      const candidates = malformedCandidates(contract[channel].sample, PER_CHANNEL + 60, index + 1);
       const malformed = candidates.filter((payload) => !contract[channel].input.safeParse(payload).success);
       counts[channel] = malformed.length;
       for (const payload of malformed) {
@@ -86,7 +85,7 @@ describe('IPC bounds', () => {
     const before = JSON.stringify(demo.snapshot());
     let checked = 0;
     for (const channel of CHANNELS) {
-      for (const { label, payload } of hostilePayloads(channel, VALID_SAMPLES[channel])) {
+      for (const { label, payload } of hostilePayloads(channel, contract[channel].sample)) {
         const result = await core.dispatch(channel, payload, SENDER);
         if (result.ok || result.error.status !== 400 || result.error.name !== 'ValidationError') {
           expect.fail(`${label} was not refused: ${JSON.stringify(result).slice(0, 300)}`);

@@ -6,6 +6,7 @@ import { createDemoBackend } from '../backend/demo';
 import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore, type MainCore } from '../core';
 import { createBridge } from './bridge';
+import { BRIDGE_NAMES } from './bridge-names';
 
 /**
  * The demo's test fixtures (create a flag, add a strategy or a dependency) are reachable by tests as
@@ -52,15 +53,15 @@ describe('test fixtures are not exposed to the page', () => {
 
   it.each(FIXTURE_CALLS)('the bridge refuses %s before it reaches main', async (channel, input) => {
     const sent: string[] = [];
-    const bridge = createBridge({ invoke: async (name) => sent.push(name), subscribe: () => () => undefined });
+    const bridge = createBridge({ invoke: async (name) => sent.push(name), subscribe: () => () => undefined }, BRIDGE_NAMES);
     const invoke = bridge.invoke as (channel: string, input: unknown) => Promise<unknown>;
     expect(await invoke(channel, input)).toMatchObject({ ok: false, error: { status: 404 } });
     expect(sent).toEqual([]);
   });
 
-  it('still archives through the page: the archive dialog uses instance.archiveFeatures', async () => {
-    const result = await core.dispatch('instance.archiveFeatures', { projectId: 'default', features: ['other'] }, SENDER);
-    expect(result).toEqual({ ok: true, data: null });
+  it('still archives through the page: the archive dialog uses archive.run, which keeps its record', async () => {
+    const result = await core.dispatch('archive.run', { projectId: 'default', features: ['other'] }, SENDER);
+    expect(result).toMatchObject({ ok: true });
     expect((await demo.listProjectFeatures({ projectId: 'default' })).map((f) => f.name)).toEqual(['seeded']);
   });
 });

@@ -2,11 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHANNELS } from '../../shared/contract';
-import { CHANNEL_EFFECT } from '../../shared/domain/protection';
+import { CHANNELS, contract } from '../../shared/contract';
 import { fakeCipher } from '../connections/test-support/fakes';
 import { createMainCore } from '../core';
-import { VALID_SAMPLES } from './fuzz/samples';
 
 const SENDER = { webContentsId: 3, frameUrl: 'app://flagdesk/index.html', isMainFrame: true };
 let dir: string;
@@ -32,10 +30,10 @@ describe('read-only profiles, enforced by dispatch', () => {
       ok: true,
       data: { profiles: [expect.objectContaining({ id: 'demo', protection: 'read-only' })] },
     });
-    const writes = CHANNELS.filter((channel) => CHANNEL_EFFECT[channel] === 'write');
+    const writes = CHANNELS.filter((channel) => contract[channel].effect === 'write');
     expect(writes).toEqual(expect.arrayContaining(['segments.create', 'segments.delete', 'segments.setForStrategy', 'uiConfig.setOrigins', 'demo.reset']));
     for (const channel of writes) {
-      expect(await core.dispatch(channel, VALID_SAMPLES[channel], SENDER), channel).toMatchObject({
+      expect(await core.dispatch(channel, contract[channel].sample, SENDER), channel).toMatchObject({
         ok: false,
         error: {
           status: 403,

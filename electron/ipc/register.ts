@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CHANNEL_NAMES, PUSH_CHANNEL } from '../../shared/channels';
-import type { PushEvent } from '../../shared/contract';
+import { PUSH_CHANNEL } from '../../shared/channels';
+import { CHANNELS, type PushEvent } from '../../shared/contract';
 import type { Dispatch } from './dispatch';
 import type { IpcSender } from './sender';
 
@@ -16,11 +16,11 @@ export function senderOf(event: IpcMainInvokeEvent): IpcSender {
 
 /** Binds dispatch to ipcMain.handle for every contract channel; returns a function that unbinds them. */
 export function registerIpc(dispatch: Dispatch): () => void {
-  for (const channel of CHANNEL_NAMES) {
+  for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
   }
   return () => {
-    for (const channel of CHANNEL_NAMES) ipcMain.removeHandler(channel);
+    for (const channel of CHANNELS) ipcMain.removeHandler(channel);
   };
 }
 

@@ -15,8 +15,8 @@ function bridgeAnswering(answer: Awaited<ReturnType<FlagdeskBridge['invoke']>> |
 
 describe('api client', () => {
   it('returns the data of a successful call', async () => {
-    const call = createClient(() => bridgeAnswering({ ok: true, data: { name: 'Flagdesk', version: '0.1.0', platform: 'linux' } }));
-    await expect(call('app.info', {})).resolves.toEqual({ name: 'Flagdesk', version: '0.1.0', platform: 'linux' });
+    const call = createClient(() => bridgeAnswering({ ok: true, data: [{ id: 'default', name: 'Default' }] }));
+    await expect(call('instance.projects', {})).resolves.toEqual([{ id: 'default', name: 'Default' }]);
   });
 
   it('throws the ApiError main reported, with status, name, message and details', async () => {

@@ -110,6 +110,3 @@ export const connectionReportSchema = z.strictObject({
   capabilities: serverCapabilitiesSchema.optional(),
 });
 export type ConnectionReport = z.infer<typeof connectionReportSchema>;
-
-export const appInfoSchema = z.strictObject({ name: z.string(), version: z.string(), platform: z.string() });
-export type AppInfo = z.infer<typeof appInfoSchema>;

@@ -97,9 +97,11 @@ export function createDemoBackend(options: DemoOptions = {}): DemoBackend {
   let ctx = contextOf(start.state, start.events);
   const context = () => ctx;
 
-  return {
+  const demo: DemoBackend = {
     ...bindOperations(context),
     fixtures: bindFixtures(context),
+    // Every answer is at once: there is nothing in flight to cancel, so the demo is its own view.
+    withSignal: () => demo,
     get events() {
       return ctx.events;
     },
@@ -116,4 +118,5 @@ export function createDemoBackend(options: DemoOptions = {}): DemoBackend {
       settings.onChange?.();
     },
   };
+  return demo;
 }

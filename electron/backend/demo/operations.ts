@@ -1,4 +1,4 @@
-import type { AdminBackend } from '../admin-backend';
+import type { AdminOperations } from '../admin-backend';
 import type { InstanceFixtures } from '../instance-fixtures';
 import * as archive from './areas/archive';
 import * as contextFields from './areas/context-fields';
@@ -18,7 +18,7 @@ import type { DemoContext } from './model/context';
 
 /**
  * The demo's operations: each AdminBackend operation is an area module's function of (context, input). Checked
- * against AdminBackend, so an area function that drifts from its channel does not compile.
+ * against AdminOperations, so an area function that drifts from its declaration does not compile.
  */
 type OnContext<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (ctx: DemoContext, ...args: A) => R : never;
@@ -60,7 +60,7 @@ const operations = {
   getFeature: features.getFeature,
   listContextFields: projects.listContextFields,
   playground: (ctx, input) => playground.playground(ctx.state, input, () => new Date(ctx.now())),
-} satisfies OnContext<AdminBackend>;
+} satisfies OnContext<AdminOperations>;
 
 const fixtures = {
   createFeature: features.createFeature,
@@ -81,8 +81,8 @@ function bind<T>(table: OnContext<T>, context: () => DemoContext): T {
   ) as T;
 }
 
-export function bindOperations(context: () => DemoContext): AdminBackend {
-  return bind<AdminBackend>(operations, context);
+export function bindOperations(context: () => DemoContext): AdminOperations {
+  return bind<AdminOperations>(operations, context);
 }
 
 export function bindFixtures(context: () => DemoContext): InstanceFixtures {

@@ -36,7 +36,7 @@ afterAll(async () => {
 it('refuses dot segments and slashes in ids at the IPC boundary: nothing reaches the server', async () => {
   const hostile = ['..', '.', 'a/..', '../archive', 'a\\b', ' '];
   for (const projectId of hostile) {
-    const archive = await core.dispatch('instance.archiveFeatures', { projectId, features: ['f'] }, SENDER);
+    const archive = await core.dispatch('archive.run', { projectId, features: ['f'] }, SENDER);
     expect(archive, projectId).toMatchObject({ ok: false, error: { status: 400, name: 'ValidationError' } });
     const feature = await core.dispatch('instance.feature', { projectId: 'default', featureName: projectId }, SENDER);
     expect(feature, projectId).toMatchObject({ ok: false, error: { status: 400 } });

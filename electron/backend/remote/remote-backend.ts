@@ -25,7 +25,7 @@ import {
 import { playgroundResponseSchema } from '../../../shared/evaluation/playground-schema';
 import { creatorsOf } from '../../../shared/domain/event-creators';
 import { strategyWithSegments } from '../../../shared/domain/strategy-update';
-import type { AdminBackend } from '../admin-backend';
+import type { AdminOperations } from '../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../instance-fixtures';
 import { segmentInUse } from '../errors';
 import { path, withQuery } from './base-url';
@@ -49,11 +49,6 @@ export type RemoteBackend = FixturedBackend & {
   serverVersion(): Promise<string>;
   /** What this server offers (read once on first use: ui-config and one probe per route in question). */
   capabilities(): Promise<ServerCapabilities>;
-  /**
-   * A view of this backend (same connections, same cached server version) whose requests are also cancelled when
-   * `signal` aborts: they then fail with status 0 'AbortError'; other requests and the backend carry on.
-   */
-  withSignal(signal: AbortSignal): AdminBackend;
 };
 
 const segmentsOfStrategySchema = z.looseObject({ segments: z.array(segmentSchema) });
@@ -84,7 +79,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   const del = (p: string): HttpRequest => ({ method: 'DELETE', path: p });
 
   /** The version GET /ui-config reported last; else the one capability detection reads. */
-  function serverVersion(via: AdminBackend): Promise<string> {
+  function serverVersion(via: AdminOperations): Promise<string> {
     return version ?? capabilities(via).then(({ caps }) => caps.version);
   }
 
@@ -92,7 +87,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
    * Capabilities, detected once per backend; a failed detection is not cached. Probes are not tied to a view's
    * signal: what the server offers does not depend on who asked first.
    */
-  function capabilities(via: AdminBackend): Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> {
+  function capabilities(via: AdminOperations): Promise<{ caps: ServerCapabilities; unleashUrl: string | undefined }> {
     if (!offered) {
       const asked = via.getUiConfig().then(async (config) => ({
         caps: await detectCapabilities(config, (request) => http.send(request)),
@@ -120,7 +115,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
     const listArchived = createArchivedList(read);
 
-    const backend: AdminBackend = {
+    const backend: AdminOperations = {
       // --- segments ---
       async listSegments() {
         return (await read('listSegments', get('/api/admin/segments'), segmentListSchema)).segments;
@@ -288,7 +283,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
           post(path`/api/admin/projects/${projectId}/features/${featureName}/environments/${environment}/${enabled ? 'on' : 'off'}`, {}),
         ),
     };
-    return { ...backend, fixtures };
+    return { ...backend, fixtures, withSignal: (next) => view(next) };
   }
 
   const shared = view(undefined);
@@ -296,7 +291,6 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
     ...shared,
     serverVersion: () => serverVersion(shared),
     capabilities: async () => (await capabilities(shared)).caps,
-    withSignal: (signal) => view(signal),
     async close() {
       http.close();
       preflightTransport.close();

@@ -1,5 +1,6 @@
 import type { ValidateArchiveFeatures } from '../../../../shared/schemas';
 import type { ParsedInput } from '../../../../shared/contract';
+import type { OperationInput } from '../../admin-backend';
 import { invalidOperation } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { findFeature } from '../model/lookups';
@@ -42,7 +43,7 @@ export function validateArchive(ctx: DemoContext, { features }: ParsedInput<'arc
  * POST /projects/{p}/archive (202). Unknown names are ignored; an already archived flag is archived again, with a
  * fresh archivedAt and another feature-archived event (asked of 6.10.1 and 8.2.0, batch and single DELETE alike).
  */
-export function archiveFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'instance.archiveFeatures'>): void {
+export function archiveFeatures(ctx: DemoContext, { projectId, features }: OperationInput<'archiveFeatures'>): void {
   const names = new Set(features);
   // request order, as Unleash maps the names it was sent to events
   const targets: FeatureRecord[] = [...names].flatMap((name) => {

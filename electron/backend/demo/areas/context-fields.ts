@@ -1,4 +1,4 @@
-import type { ParsedInput } from '../../../../shared/contract';
+import type { OperationInput } from '../../admin-backend';
 import type { ContextField } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
@@ -7,7 +7,7 @@ import type { ContextFieldRecord } from '../model/state';
 /** Context fields: create and delete (Unleash's context controller and service). */
 
 /** POST /api/admin/context: 201 with the field; a taken name is 409, duplicate legal values 400. */
-export function createContextField(ctx: DemoContext, input: ParsedInput<'instance.createContextField'>): ContextField {
+export function createContextField(ctx: DemoContext, input: OperationInput<'createContextField'>): ContextField {
   if (ctx.state.contextFields.some((field) => field.name === input.name)) {
     throw nameExists('A context field with that name already exist');
   }
@@ -35,7 +35,7 @@ export function createContextField(ctx: DemoContext, input: ParsedInput<'instanc
 }
 
 /** DELETE /api/admin/context/{name}: 200; unknown is 404. */
-export function deleteContextField(ctx: DemoContext, { name }: ParsedInput<'instance.deleteContextField'>): void {
+export function deleteContextField(ctx: DemoContext, { name }: OperationInput<'deleteContextField'>): void {
   const index = ctx.state.contextFields.findIndex((field) => field.name === name);
   if (index < 0) throw notFound(`Could not find Context field with name ${name}`);
   const [removed] = ctx.state.contextFields.splice(index, 1);

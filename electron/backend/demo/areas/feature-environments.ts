@@ -1,5 +1,5 @@
 import { ApiError } from '../../../../shared/errors';
-import type { ParsedInput } from '../../../../shared/contract';
+import type { OperationInput } from '../../admin-backend';
 import { notFound } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { requireFeatureInProject } from '../model/lookups';
@@ -12,7 +12,7 @@ import { strategyView } from './features';
  */
 export function setFeatureEnvironmentEnabled(
   ctx: DemoContext,
-  { projectId, featureName, environment, enabled }: ParsedInput<'instance.setEnvironmentEnabled'>,
+  { projectId, featureName, environment, enabled }: OperationInput<'setFeatureEnvironmentEnabled'>,
 ): void {
   const feature = requireFeatureInProject(ctx.state, projectId, featureName);
   if (feature.archived) throw new ApiError(400, 'ArchivedFeatureError', 'Cannot perform this operation on archived features');

@@ -1,5 +1,5 @@
-import type { ParsedInput } from '../../../../shared/contract';
 import type { ArchivedFeature } from '../../../../shared/schemas';
+import type { OperationInput } from '../../admin-backend';
 import { recordEvent, type DemoContext } from '../model/context';
 import { notFound } from '../../errors';
 import { existingInProject } from './batch-targets';
@@ -12,7 +12,7 @@ import { existingInProject } from './batch-targets';
  * as 6.10.1 does); unknown names are ignored; an unknown project is 404. Dependencies removed at archive time stay
  * removed.
  */
-export function reviveFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'archive.revive'>): void {
+export function reviveFeatures(ctx: DemoContext, { projectId, features }: OperationInput<'reviveFeatures'>): void {
   if (!ctx.state.projects.some((project) => project.id === projectId)) {
     throw notFound(`Active project with id ${projectId} does not exist`);
   }
@@ -32,7 +32,7 @@ export function reviveFeatures(ctx: DemoContext, { projectId, features }: Parsed
  * event (the flag as preData) for every named flag of the project, but leaves an active one in place; unknown names
  * and an unknown project are ignored.
  */
-export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }: ParsedInput<'archive.deleteArchived'>): void {
+export function deleteArchivedFeatures(ctx: DemoContext, { projectId, features }: OperationInput<'deleteArchivedFeatures'>): void {
   const targets = existingInProject(ctx.state, projectId, features);
   if (targets.length === 0) return;
   const doomed = new Set(targets.filter((feature) => feature.archived));

@@ -1,4 +1,4 @@
-import type { AdminBackend } from '../../admin-backend';
+import type { AdminBackend, AdminOperations } from '../../admin-backend';
 import type { FixturedBackend, InstanceFixtures } from '../../instance-fixtures';
 import type { Segment } from '../../../../shared/schemas';
 
@@ -22,7 +22,7 @@ export const sampleSegment: Segment = {
   createdAt: '2026-11-22T12:47:53.586Z',
 };
 
-const answers: AdminBackend & InstanceFixtures = {
+const answers: AdminOperations & InstanceFixtures = {
   listSegments: async () => [{ ...sampleSegment, usedInFeatures: 0, usedInProjects: 0 }],
   getSegment: async ({ id }) => ({ ...sampleSegment, id }),
   createSegment: async (input) => ({ ...sampleSegment, id: 7, name: input.name }),
@@ -91,7 +91,7 @@ const answers: AdminBackend & InstanceFixtures = {
   }),
 };
 
-type Answers = AdminBackend & InstanceFixtures;
+type Answers = AdminOperations & InstanceFixtures;
 
 /** `overrides` replace single answers, e.g. to throw the ApiError a test needs; fixture calls are recorded too. */
 export function recordingBackend(overrides: Partial<Answers> = {}): { backend: FixturedBackend; calls: Call[] } {
@@ -107,5 +107,9 @@ export function recordingBackend(overrides: Partial<Answers> = {}): { backend: F
       };
     },
   });
-  return { backend: Object.assign(Object.create(recorded) as Answers, { fixtures: recorded }), calls };
+  const backend: FixturedBackend = Object.assign(Object.create(recorded) as Answers, {
+    fixtures: recorded,
+    withSignal: (): AdminBackend => backend,
+  });
+  return { backend, calls };
 }
