@@ -12,7 +12,7 @@ describe.skipIf(!chromiumEndpoint)('Add constraint (demo)', { timeout: 90_000 },
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const field = page.getByRole('listitem', { name: 'Constraint 1' }).getByRole('combobox', { name: 'Context field' });
     await field.waitFor();
-    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => field.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
     // nothing hidden from assistive technology: role queries skip aria-hidden and inert content
     expect(await page.locator('[aria-hidden="true"] form, [inert] form').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1, name: 'New segment' }).count()).toBe(1);

@@ -53,7 +53,7 @@ function handlers(protection: 'none' | 'confirm' | 'type-name' | 'read-only' = '
 
 const rowNames = () => within(screen.getByRole('list', { name: /Archived flags/ })).getAllByRole('listitem').map((row) => row.textContent ?? '');
 
-describe('archived flags', () => {
+describe('archived flags', { timeout: 20_000 }, () => {
   it('lists every project’s archived flags newest first, with project name, who archived and what was recorded; search and sort are in the URL', async () => {
     const { router } = renderApp('/archived', handlers());
     await screen.findByText('checkout-v2');
@@ -97,6 +97,9 @@ describe('archived flags', () => {
     });
     const done = await screen.findByText('Revived 2 flags');
     expect(done.closest('.banner')?.textContent).toContain('Dependencies added back: checkout-v2 → checkout');
+    // the write closes the dialog in the URL too, and the revived flags leave the selection
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('leaves a dependency out when it is unticked', async () => {

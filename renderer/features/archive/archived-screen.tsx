@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ArchivedFlag, DeleteFlagsRun, ReviveFlagsInput, ReviveFlagsRun } from '../../../shared/schemas';
+import type { ArchivedFlag, DeleteFlagsRun, FlagRef, ReviveFlagsInput, ReviveFlagsRun } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -58,15 +58,24 @@ export default function ArchivedScreen() {
     });
   const open = (action: 'revive' | 'delete' | null) => update((next) => (action ? next.set('do', action) : next.delete('do')), false);
 
+  // react-router hands a functional update the search params of the render it came from (here: the dialog still
+  // open), so what a finished write leaves is said whole: the dialog closed and the done flags out of the selection.
+  const unselectDone = (done: readonly FlagRef[]) =>
+    update((next) => {
+      const left = next.getAll('flag').filter((key) => !done.some((flag) => `${flag.projectId}/${flag.name}` === key));
+      next.delete('do');
+      next.delete('flag');
+      for (const key of left) next.append('flag', key);
+    });
   const onRevive = (input: ReviveFlagsInput) => {
     open(null);
-    revive.mutate(input, { onSuccess: (run: ReviveFlagsRun) => select(selectedKeys.filter((key) => !run.revived.some((f) => `${f.projectId}/${f.name}` === key))) });
+    revive.mutate(input, { onSuccess: (run: ReviveFlagsRun) => unselectDone(run.revived) });
   };
   const onDelete = () => {
     open(null);
     remove.mutate(
       { flags: chosen.map((flag) => ({ projectId: flag.project, name: flag.name })) },
-      { onSuccess: (run: DeleteFlagsRun) => select(selectedKeys.filter((key) => !run.deleted.some((f) => `${f.projectId}/${f.name}` === key))) },
+      { onSuccess: (run: DeleteFlagsRun) => unselectDone(run.deleted) },
     );
   };
   const count = (n: number) => (n === 1 ? '1 flag' : `${n} flags`);

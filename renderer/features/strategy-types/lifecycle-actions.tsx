@@ -57,9 +57,11 @@ export function LifecycleActions({ type, usages, usageKnown }: { type: StrategyT
         name: type.name,
         confirmLabel: 'Delete type',
       },
+      // mutateAsync, not mutate's callbacks: the write refreshes the list, which no longer has the type, so this
+      // editor is gone before a per-call callback would run
       () =>
-        remove.mutate(type.name, {
-          onSuccess: () => {
+        void remove.mutateAsync(type.name).then(
+          () => {
             notify({
               title: `Strategy type “${type.name}” deleted`,
               tone: 'ok',
@@ -67,10 +69,10 @@ export function LifecycleActions({ type, usages, usageKnown }: { type: StrategyT
             });
             void navigate('/strategy-types');
           },
-          onError: (error) => {
+          (error: unknown) => {
             if (error instanceof ApiError && error.status === 409) setInUse(true);
           },
-        }),
+        ),
     );
   };
 
