@@ -96,8 +96,9 @@ export function LifecycleActions({ type, usages, usageKnown }: { type: StrategyT
       {inUse && (
         <Dialog title={`“${type.name}” is in use`} isOpen onClose={() => setInUse(false)} role="alertdialog" wide>
           <p>
-            A strategy type can only be deleted when no flag strategy uses it: Unleash would delete it anyway and leave these{' '}
-            {usages.length} {usages.length === 1 ? 'strategy' : 'strategies'} naming a type that no longer exists. Change or remove them first:
+            A strategy type can only be deleted when no flag strategy uses it: Unleash would delete it anyway and leave{' '}
+            {usages.length === 1 ? 'this strategy' : `these ${usages.length} strategies`} naming a type that no longer exists. Change or
+            remove {usages.length === 1 ? 'it' : 'them'} first:
           </p>
           <UsageList groups={groups} />
           {!type.deprecated && <p className="muted">Or deprecate it instead. {DEPRECATED_MEANS}</p>}
