@@ -8,7 +8,7 @@ import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
 const FILTER_BUDGET: Budget = { max: 5, text: 'p50 < 5 ms' };
 const QUERY_BUDGET: Budget = { max: 150, text: 'p50 < 150 ms' };
-const MEMORY_BUDGET: Budget = { max: 1024, text: '< 1 GB' };
+const MEMORY_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const BATCH = 50_000;
 
 /** The demo event log at bench scale: seeding, list, filtered and free-text search, memory. */

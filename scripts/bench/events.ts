@@ -14,9 +14,9 @@ import type { ExportChildReport } from './export-child';
 import type { LocalCopyReport } from './local-copy-child';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
-const EXPORT_RSS_BUDGET: Budget = { max: 300, text: 'peak RSS < 300 MB over idle' };
-const SEARCH_BUDGET: Budget = { max: 150, text: 'p50 < 150 ms' };
-const INDEX_RSS_BUDGET: Budget = { max: 1024, text: '< 1 GB' };
+const EXPORT_RSS_BUDGET: Budget = { max: 100, text: 'peak RSS < 100 MB over idle' };
+const SEARCH_BUDGET: Budget = { max: 50, text: 'p50 < 50 ms' };
+const INDEX_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const COPY_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const FIRST_ROWS_BUDGET: Budget = { max: 1000, text: '< 1 s' };
 const TOKEN = '*:*.bench-events-token';

@@ -67,9 +67,9 @@ export function BatchPanel({ segments, state }: Props) {
 
   const failures = outcome?.rows.filter((r) => !r.matched) ?? [];
   return (
-    <section className={styles.panel} aria-label="Many contexts">
+    <section className="panel panel-stack" aria-label="Many contexts">
       <h3>Many contexts</h3>
-      <label className={styles.field}>
+      <label className="field-compact">
         Contexts (CSV with a header row: userId, sessionId, remoteAddress, currentTime, or any property)
         <textarea
           rows={6}
@@ -80,7 +80,7 @@ export function BatchPanel({ segments, state }: Props) {
           }}
         />
       </label>
-      <div className={styles.row}>
+      <div className="control-row">
         <button type="button" className="button" onClick={open} disabled={openFile.isPending}>
           Open CSV…
         </button>
@@ -91,8 +91,8 @@ export function BatchPanel({ segments, state }: Props) {
           </p>
         )}
       </div>
-      <div className={styles.row}>
-        <label className={styles.field}>
+      <div className="control-row">
+        <label className="field-compact">
           Test against
           <select value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">Choose a segment or a flag</option>

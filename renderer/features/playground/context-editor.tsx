@@ -1,6 +1,5 @@
 import type { ContextField } from '../../../shared/schemas';
 import type { PlaygroundContext } from '../../../shared/evaluation';
-import styles from './playground.module.css';
 
 const STANDARD = ['userId', 'sessionId', 'remoteAddress', 'appName', 'currentTime'] as const;
 const BUILT_IN_FIELDS = new Set<string>([...STANDARD, 'environment']);
@@ -28,10 +27,10 @@ export function ContextEditor({ context, onChange, fields }: Props) {
   };
   const custom = fields.filter((f) => !BUILT_IN_FIELDS.has(f.name));
   return (
-    <fieldset className={styles.panel} aria-label="Context">
+    <fieldset className="panel panel-stack" aria-label="Context">
       <legend>Context</legend>
       {STANDARD.map((name) => (
-        <label key={name} className={styles.field}>
+        <label key={name} className="field-compact">
           {name === 'currentTime' ? 'currentTime (ISO 8601, empty = now)' : name}
           <input
             name={name}
@@ -45,7 +44,7 @@ export function ContextEditor({ context, onChange, fields }: Props) {
         const value = context.properties?.[field.name] ?? '';
         const legal = field.legalValues ?? [];
         return (
-          <label key={field.name} className={styles.field}>
+          <label key={field.name} className="field-compact">
             {field.name}
             {legal.length > 0 ? (
               <select name={field.name} value={value} onChange={(e) => setProperty(field.name, e.target.value)}>

@@ -100,7 +100,7 @@ export default function PlaygroundScreen() {
       />
       <div className={styles.layout}>
         <div>
-          <div className={styles.panel}>
+          <div className="panel panel-stack">
             <ScopePicker
               legend="Projects"
               options={(projects.data ?? chosenProjects.map((id) => ({ id, name: id }))).map((p) => ({ id: p.id, label: p.name, title: p.id }))}
@@ -113,7 +113,7 @@ export default function PlaygroundScreen() {
               chosen={chosenEnvironments}
               onChange={(next) => setParams('environment', next)}
             />
-            <label className={styles.field}>
+            <label className="field-compact">
               Saved contexts
               <select value="" onChange={(e) => e.target.value && setContext(saved[e.target.value]!)}>
                 <option value="">Open a saved context…</option>
@@ -124,8 +124,8 @@ export default function PlaygroundScreen() {
                 ))}
               </select>
             </label>
-            <div className={styles.row}>
-              <label className={styles.field}>
+            <div className="control-row">
+              <label className="field-compact">
                 Save this context as
                 <input value={saveName} onChange={(e) => setSaveName(e.target.value)} />
               </label>

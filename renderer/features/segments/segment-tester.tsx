@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { testContext, type ClientConstraint, type EvaluationContext } from '../../../shared/evaluation';
 import { ConstraintResultLine } from '../../components/constraint-result';
 import evaluation from '../../components/evaluation.module.css';
-import styles from './segment-tester.module.css';
 
 const STANDARD = new Set(['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime']);
 
@@ -50,14 +49,14 @@ export function SegmentTester({ constraints, initialContext = {} }: SegmentTeste
   const verdict = constraints.length === 0 || result.matched ? 'This context is in the segment.' : 'This context is not in the segment.';
   const announced = useSettled(verdict, SETTLE_MS);
   return (
-    <section className={styles.panel} aria-label="Segment tester">
+    <section className="panel panel-stack" aria-label="Segment tester">
       <h3>Test a context</h3>
       <p id={`${id}-intro`} className="muted">
         Type the values a context would carry: one field per context field the constraints use.
       </p>
-      <div className={styles.row}>
+      <div className="control-row">
         {names.map((name) => (
-          <label key={name} className={styles.field}>
+          <label key={name} className="field-compact">
             {name}
             <input aria-describedby={`${id}-intro`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
           </label>

@@ -167,7 +167,7 @@ export default function SegmentsScreen() {
               </button>
             </EmptyState>
           ) : (
-            <div className={styles.tableWrap}>
+            <div className="table-wrap">
               <table className={styles.table} aria-label="Segments" onKeyDown={onTableKeys}>
                 <thead>
                   <tr>
