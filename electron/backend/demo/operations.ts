@@ -6,6 +6,7 @@ import * as cors from './areas/cors-preflight';
 import * as featureEnvironments from './areas/feature-environments';
 import * as revive from './areas/revive';
 import * as dependencies from './areas/dependencies';
+import * as events from './areas/events';
 import * as features from './areas/features';
 import * as playground from './areas/playground';
 import * as projects from './areas/projects';
@@ -14,53 +15,28 @@ import * as settings from './areas/settings';
 import * as strategyTypes from './areas/strategy-types';
 import * as strategyTypeLifecycle from './areas/strategy-type-lifecycle';
 import * as strategyUpdate from './areas/strategy-update';
+import type { OnContext } from './model/area-operations';
 import type { DemoContext } from './model/context';
 
 /**
- * The demo's operations: each AdminBackend operation is an area module's function of (context, input). Checked
- * against AdminOperations, so an area function that drifts from its declaration does not compile.
+ * The demo's operations: each area module exports the AdminBackend operations it answers, as functions of (context,
+ * input), checked against their declarations there; this table only spreads them and checks that none is missing.
  */
-type OnContext<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (ctx: DemoContext, ...args: A) => R : never;
-};
-
 const operations = {
-  listSegments: segments.listSegments,
-  getSegment: segments.getSegment,
-  createSegment: segments.createSegment,
-  updateSegment: segments.updateSegment,
-  deleteSegment: segments.deleteSegment,
-  getStrategiesUsingSegment: segments.getStrategiesUsingSegment,
-  getSegmentsForStrategy: segments.getSegmentsForStrategy,
-  setStrategySegments: strategyUpdate.setStrategySegments,
-  listEvents: (ctx, query = {}) => ctx.events.list(query),
-  searchEvents: (ctx, input = {}) => ctx.events.search(input),
-  queryEvents: (ctx, params = {}) => ctx.events.query(params),
-  listEventCreators: (ctx) => ctx.events.creators(),
-  listStrategyTypes: strategyTypes.listStrategyTypes,
-  updateStrategyType: strategyTypes.updateStrategyType,
-  createStrategyType: strategyTypes.createStrategyType,
-  deprecateStrategyType: strategyTypeLifecycle.deprecateStrategyType,
-  reactivateStrategyType: strategyTypeLifecycle.reactivateStrategyType,
-  deleteStrategyType: strategyTypeLifecycle.deleteStrategyType,
-  validateArchive: archive.validateArchive,
-  archiveFeatures: archive.archiveFeatures,
-  reviveFeatures: revive.reviveFeatures,
-  deleteArchivedFeatures: revive.deleteArchivedFeatures,
-  listArchivedFeatures: revive.listArchivedFeatures,
-  setFeatureEnvironmentEnabled: featureEnvironments.setFeatureEnvironmentEnabled,
-  createContextField: contextFields.createContextField,
-  deleteContextField: contextFields.deleteContextField,
-  updateContextField: contextFields.updateContextField,
-  corsPreflight: cors.corsPreflight,
-  getUiConfig: settings.getUiConfig,
-  setFrontendApiOrigins: settings.setFrontendApiOrigins,
-  listProjects: projects.listProjects,
-  listEnvironments: projects.listEnvironments,
-  listProjectFeatures: features.listProjectFeatures,
-  getFeature: features.getFeature,
-  listContextFields: projects.listContextFields,
-  playground: (ctx, input) => playground.playground(ctx.state, input, () => new Date(ctx.now())),
+  ...segments.operations,
+  ...strategyUpdate.operations,
+  ...events.operations,
+  ...strategyTypes.operations,
+  ...strategyTypeLifecycle.operations,
+  ...archive.operations,
+  ...revive.operations,
+  ...featureEnvironments.operations,
+  ...contextFields.operations,
+  ...cors.operations,
+  ...settings.operations,
+  ...projects.operations,
+  ...features.operations,
+  ...playground.operations,
 } satisfies OnContext<AdminOperations>;
 
 const fixtures = {

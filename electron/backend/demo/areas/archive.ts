@@ -5,6 +5,7 @@ import { invalidOperation } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { findFeature } from '../model/lookups';
 import type { DemoState, FeatureRecord } from '../model/state';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Archive impact and the archive write (docs/server-behaviour.md#archive-validation, docs/server-behaviour.md#archiving). */
 
@@ -79,3 +80,9 @@ export function archiveFeatures(ctx: DemoContext, { projectId, features }: Opera
   }
   ctx.changed();
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  validateArchive,
+  archiveFeatures,
+} satisfies AreaOperations;

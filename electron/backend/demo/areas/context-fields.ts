@@ -3,6 +3,7 @@ import type { ContextField } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import type { ContextFieldRecord } from '../model/state';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Context fields: create, update and delete (Unleash's context controller and service). */
 
@@ -77,3 +78,10 @@ function checkBody(body: { description?: string | undefined; legalValues?: { val
     throw fail(`"legalValues[${index}]" contains a duplicate value. You provided ${JSON.stringify(legal[index])}.`);
   }
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  createContextField,
+  deleteContextField,
+  updateContextField,
+} satisfies AreaOperations;

@@ -4,6 +4,7 @@ import { notFound } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import { requireFeatureInProject } from '../model/lookups';
 import { strategyView } from './features';
+import type { AreaOperations } from '../model/area-operations';
 
 /**
  * POST /projects/{p}/features/{f}/environments/{env}/on|off (200, empty). Switching on an environment without
@@ -46,3 +47,8 @@ export function setFeatureEnvironmentEnabled(
   });
   ctx.changed();
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  setFeatureEnvironmentEnabled,
+} satisfies AreaOperations;

@@ -8,6 +8,7 @@ import type { FeatureRecord, StrategyRecord } from '../model/state';
 import { checkOperators, storedConstraint, validateStrategyConstraints } from './constraints';
 import { checkSegmentLinks } from './segment-links';
 import { storedStrategyVariants } from './strategy-variants';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Flags and their strategies: the reads the UI needs and the writes the fixtures use. */
 
@@ -196,3 +197,9 @@ export function setEnvironmentEnabled(
   recordEvent(ctx, { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', project: projectId, featureName, environment });
   ctx.changed();
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  listProjectFeatures,
+  getFeature,
+} satisfies AreaOperations;

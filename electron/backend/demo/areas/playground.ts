@@ -1,6 +1,7 @@
 import { evaluatePlayground, type PlaygroundFlagInput } from '../../../../shared/evaluation/playground';
 import type { PlaygroundRequest, PlaygroundResponse } from '../../../../shared/evaluation/playground-schema';
 import type { DemoState, FeatureRecord } from '../model/state';
+import type { AreaOperations } from '../model/area-operations';
 
 /**
  * POST /api/admin/playground as Unleash 6.10.1 answers it, evaluated by shared/evaluation's playground reproduction.
@@ -51,3 +52,8 @@ export function playground(state: DemoState, request: PlaygroundRequest, now: ()
     features: evaluatePlayground({ environment: request.environment, features, segments, context: request.context }, { now }),
   };
 }
+
+/** This area's AdminBackend operation; demo/operations.ts spreads it. */
+export const operations = {
+  playground: (ctx, input) => playground(ctx.state, input, () => new Date(ctx.now())),
+} satisfies AreaOperations;

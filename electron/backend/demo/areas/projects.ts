@@ -1,5 +1,6 @@
 import type { ContextField, Environment, Project } from '../../../../shared/schemas';
 import { copy, type DemoContext } from '../model/context';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Projects, environments and context fields: reads only (the demo has no UI to edit them). */
 
@@ -32,3 +33,10 @@ export function listEnvironments(ctx: DemoContext): Environment[] {
 export function listContextFields(ctx: DemoContext): ContextField[] {
   return copy(ctx.state.contextFields).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  listProjects,
+  listEnvironments,
+  listContextFields,
+} satisfies AreaOperations;

@@ -3,6 +3,7 @@ import type { OperationInput } from '../../admin-backend';
 import { recordEvent, type DemoContext } from '../model/context';
 import { notFound } from '../../errors';
 import { existingInProject } from './batch-targets';
+import type { AreaOperations } from '../model/area-operations';
 
 /** The archive's list and its other doors: revive and delete for good (POST /projects/{p}/revive|delete with {features}). */
 
@@ -75,3 +76,10 @@ export function listArchivedFeatures(ctx: DemoContext): ArchivedFeature[] {
     }))
     .sort((a, b) => (b.archivedAt ?? '').localeCompare(a.archivedAt ?? '') || a.name.localeCompare(b.name));
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  reviveFeatures,
+  deleteArchivedFeatures,
+  listArchivedFeatures,
+} satisfies AreaOperations;

@@ -7,6 +7,7 @@ import { allStrategies, findStrategy, requireProject, type StrategyLocation } fr
 import type { SegmentRecord } from '../model/state';
 import { checkOperators, storedConstraint } from './constraints';
 import { checkSegmentLimit, checkSegmentLinks } from './segment-links';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Segments, as Unleash 6.10.1 serves them (docs/server-behaviour.md#segments). */
 
@@ -187,3 +188,14 @@ export function linkStrategySegments(ctx: DemoContext, input: SetStrategySegment
   ctx.changed();
   return copy(input);
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  listSegments,
+  getSegment,
+  createSegment,
+  updateSegment,
+  deleteSegment,
+  getStrategiesUsingSegment,
+  getSegmentsForStrategy,
+} satisfies AreaOperations;

@@ -3,6 +3,7 @@ import type { ParsedInput } from '../../../../shared/contract';
 import type { UiConfig } from '../../../../shared/schemas';
 import { badData } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
+import type { AreaOperations } from '../model/area-operations';
 
 /** UI config and the front-end API origins setting (docs/server-behaviour.md#ui-config). */
 
@@ -70,3 +71,9 @@ export function setFrontendApiOrigins(ctx: DemoContext, { origins }: ParsedInput
   else recordEvent(ctx, { type: 'setting-updated', data, preData: { frontendApiOrigins: [...previous] } });
   ctx.changed();
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  getUiConfig,
+  setFrontendApiOrigins,
+} satisfies AreaOperations;

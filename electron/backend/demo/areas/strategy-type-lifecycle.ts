@@ -2,6 +2,7 @@ import type { ParsedInput } from '../../../../shared/contract';
 import { notFound, unknownError } from '../../errors';
 import { recordEvent, type DemoContext } from '../model/context';
 import type { StrategyTypeRecord } from '../model/state';
+import type { AreaOperations } from '../model/area-operations';
 
 /**
  * Deprecate, reactivate and delete a strategy type, as real 6.10.1 answers them (docs/server-behaviour.md#strategy-types):
@@ -41,3 +42,10 @@ export function deleteStrategyType(ctx: DemoContext, { name }: ParsedInput<'stra
   recordEvent(ctx, { type: 'strategy-deleted', data: { name } });
   ctx.changed();
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  deprecateStrategyType,
+  reactivateStrategyType,
+  deleteStrategyType,
+} satisfies AreaOperations;

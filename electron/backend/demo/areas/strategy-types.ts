@@ -4,6 +4,7 @@ import { PATH_ID_MAX, strategyNameSchema } from '../../../../shared/schemas';
 import { badDataDetails, nameExists, notFound, unknownError } from '../../errors';
 import { copy, recordEvent, type DemoContext } from '../model/context';
 import type { StrategyTypeRecord } from '../model/state';
+import type { AreaOperations } from '../model/area-operations';
 
 /** Strategy types (docs/server-behaviour.md#strategy-types): list, create, edit custom ones. */
 
@@ -88,3 +89,10 @@ export function createStrategyType(ctx: DemoContext, input: CreateStrategyType):
   ctx.changed();
   return view(record);
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  listStrategyTypes,
+  updateStrategyType,
+  createStrategyType,
+} satisfies AreaOperations;

@@ -7,6 +7,7 @@ import { storedConstraint, validateStrategyConstraints } from './constraints';
 import { setEnvironmentEnabled, strategyView } from './features';
 import { checkSegmentLinks } from './segment-links';
 import { storedStrategyVariants } from './strategy-variants';
+import type { AreaOperations } from '../model/area-operations';
 
 /**
  * One flag strategy read and replaced, as Unleash's getStrategy and updateStrategy do (docs/versions.md#what-each-write-records):
@@ -93,3 +94,8 @@ export function setStrategySegments(ctx: DemoContext, input: StrategySegmentsCha
   const current = getFeatureStrategy(ctx, projectId, featureName, environmentId, strategyId);
   return updateFeatureStrategy(ctx, projectId, featureName, environmentId, strategyId, strategyWithSegments(current, segmentIds));
 }
+
+/** This area's AdminBackend operations; demo/operations.ts spreads them (a new one is listed here only). */
+export const operations = {
+  setStrategySegments,
+} satisfies AreaOperations;
