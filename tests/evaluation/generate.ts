@@ -8,7 +8,7 @@ import type {
   EvaluationContext,
 } from '../../shared/evaluation';
 import { OPERATORS } from '../../shared/domain/operators';
-import { Prng } from '../../electron/backend/demo/model/prng';
+import { Prng } from '../../shared/prng';
 
 export const createPrng = (seed: number): Prng => new Prng(seed);
 

@@ -4,6 +4,8 @@
  * Candidates that the contract happens to accept are dropped by the caller (a huge string may be a valid name).
  */
 
+import { Prng } from '../../../shared/prng';
+
 type Json = unknown;
 
 function deepObject(depth: number): Json {
@@ -130,18 +132,6 @@ function valueAt(sample: unknown, path: Path): unknown {
   return node;
 }
 
-/** A small seeded PRNG (mulberry32) for the top-up combinations. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** At least `minimum` candidates (more when the sample has many positions), same list on every run. */
 export function malformedCandidates(sample: unknown, minimum: number, seed = 1): unknown[] {
   const out: unknown[] = [];
@@ -168,12 +158,12 @@ export function malformedCandidates(sample: unknown, minimum: number, seed = 1):
     }
   }
   // 4. Top up with seeded pairs: a bad value at one position plus an extra key somewhere.
-  const random = prng(seed);
+  const random = new Prng(seed);
   const positions = paths(sample);
   while (out.length < minimum) {
-    const key = EXTRA_KEYS[Math.floor(random() * EXTRA_KEYS.length)] ?? '__proto__';
-    const bad = BAD_VALUES[Math.floor(random() * BAD_VALUES.length)];
-    const path = positions[Math.floor(random() * positions.length)];
+    const key = EXTRA_KEYS[random.int(EXTRA_KEYS.length)] ?? '__proto__';
+    const bad = BAD_VALUES[random.int(BAD_VALUES.length)];
+    const path = positions[random.int(positions.length)];
     const base = path ? editAt(sample, path, (parent, k) => void (parent[k] = bad)) : bad;
     out.push(isPlainContainer(base) && !Array.isArray(base) ? withOwnKey(base, key, bad) : [base, bad]);
   }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { evaluateClientState, type ClientConstraint, type ClientState, type EvaluationContext } from '../../../shared/evaluation';
 import { OPERATORS, type Operator } from '../../../shared/domain/operators';
-import { Prng } from '../../../electron/backend/demo/model/prng';
+import { Prng } from '../../../shared/prng';
 import { addStrategy, createFeature, createSegment, createStrategyType, enableIn, ensureContextField, getJson } from '../support/wire-fixtures';
 import type { Send } from '../support/wire-client';
 import { area, type WireScenario } from './scenario';

@@ -1,4 +1,4 @@
-import type { Prng } from '../model/prng';
+import type { Prng } from '../../../../shared/prng';
 
 /**
  * The front-end API origins' changes in the seeded history: one chain from the server's default ['*'] (each change

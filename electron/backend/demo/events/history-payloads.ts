@@ -1,4 +1,4 @@
-import type { Prng } from '../model/prng';
+import type { Prng } from '../../../../shared/prng';
 
 /**
  * Realistic event payloads, shaped like the records Unleash writes (strategy, constraint, segment, flag, token),

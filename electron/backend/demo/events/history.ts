@@ -1,6 +1,6 @@
 import type { NewEvent } from './event-log';
 import * as p from './history-payloads';
-import { Prng } from '../model/prng';
+import { Prng } from '../../../../shared/prng';
 import { activeAtStart, lifecyclePlan, type HistoryFlag, type LifecycleEvent } from './history-lifecycle';
 import { originsPlan, type OriginsChange } from './history-origins';
 

@@ -1,7 +1,7 @@
 import type { Constraint } from '../../../../shared/schemas';
 import type { HistoryContext } from '../events/history';
 import { emptyState } from '../model/builtins';
-import { Prng } from '../model/prng';
+import { Prng } from '../../../../shared/prng';
 import type { DemoState, FeatureEnvironmentRecord, FeatureRecord, StrategyRecord } from '../model/state';
 import {
   SEED_FLAGS,

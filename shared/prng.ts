@@ -1,6 +1,6 @@
 /**
- * The demo's one seeded PRNG (mulberry32): a seeded dataset and its history are the same on every machine and run.
- * Nothing in the demo uses Math.random.
+ * The one seeded PRNG (mulberry32): the demo's dataset and history, generated test inputs and the IPC fuzzer's
+ * payloads are the same on every machine and run. Nothing in the demo uses Math.random.
  */
 export class Prng {
   private state: number;
