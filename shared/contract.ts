@@ -20,6 +20,9 @@ import {
   connectionReportSchema,
   connectionStatusSchema,
   contextFieldSchema,
+  contextFieldUsageSchema,
+  createContextFieldSchema,
+  updateContextFieldSchema,
   environmentSchema,
   eventHistogramInputSchema,
   eventHistogramSchema,
@@ -302,6 +305,25 @@ export const contract = {
     sample: { projectId: 'default', featureName: 'f' },
   }),
   'instance.contextFields': channel({ input: none, output: z.array(contextFieldSchema), effect: 'read', sample: empty }),
+  // context fields (the list is instance.contextFields, which every screen with a constraint reads)
+  /** 201 with the field; a taken name is 409. */
+  'contextFields.create': channel({
+    input: createContextFieldSchema,
+    output: contextFieldSchema,
+    effect: 'write',
+    sample: { name: 'plan', description: 'd', stickiness: true, legalValues: [{ value: 'free', description: 'no charge' }] },
+  }),
+  /** Description, stickiness and the whole list of legal values; the name is the field's for good. */
+  'contextFields.update': channel({
+    input: z.strictObject({ name: pathIdSchema, update: updateContextFieldSchema }),
+    output: nothing,
+    effect: 'write',
+    sample: { name: 'plan', update: { description: 'd', stickiness: false, legalValues: [{ value: 'pro' }] } },
+  }),
+  /** 6.x deletes a field whatever uses it, 8.x refuses one a flag strategy names: the page refuses first, from usage. */
+  'contextFields.delete': channel({ input: z.strictObject({ name: pathIdSchema }), output: nothing, effect: 'write', sample: { name: 'plan' } }),
+  /** Every context field named by a constraint of an active flag's strategy or of a segment, with where. */
+  'contextFields.usage': channel({ input: none, output: z.array(contextFieldUsageSchema), effect: 'read', sample: empty }),
   // playground
   /** The server's own evaluation (POST /api/admin/playground), for comparison with the local one; it stores nothing. */
   'playground.evaluate': channel({

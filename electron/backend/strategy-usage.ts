@@ -1,4 +1,4 @@
-import type { Feature, Project, StrategyUsageRow } from '../../shared/schemas';
+import type { Feature, FeatureStrategy, Project, StrategyUsageRow } from '../../shared/schemas';
 import type { AdminBackend } from './admin-backend';
 
 /** The reads that find where strategy types are used, whatever shape the backend's own methods take. */
@@ -27,18 +27,26 @@ function hasStrategies(feature: Feature): boolean {
   return (envs ?? []).some((env) => env?.hasStrategies !== false || (env.strategies?.length ?? 0) > 0);
 }
 
+/** One strategy of an active flag, where it is. */
+export interface PlacedStrategy {
+  projectId: string;
+  featureName: string;
+  environment: string;
+  strategy: FeatureStrategy;
+}
+
 /**
- * Every strategy of every active flag, optionally of one type only. Unleash has no admin endpoint for "strategies of
- * type X", so this walks projects -> flags -> flag (a few requests at a time); flags without strategies are skipped.
+ * Every strategy of every active flag. Unleash has no admin endpoint for "strategies of type X" or "constraints on
+ * field Y", so this walks projects -> flags -> flag (a few requests at a time); flags without strategies are skipped.
  */
-export async function strategyUsage(reads: UsageReads, strategyName?: string): Promise<StrategyUsageRow[]> {
+export async function activeStrategies(reads: UsageReads): Promise<PlacedStrategy[]> {
   const flags: { projectId: string; name: string }[] = [];
   for (const project of await reads.projects()) {
     for (const feature of await reads.features(project.id)) {
       if (hasStrategies(feature)) flags.push({ projectId: project.id, name: feature.name });
     }
   }
-  const rows: StrategyUsageRow[][] = new Array(flags.length);
+  const rows: PlacedStrategy[][] = new Array(flags.length);
   let next = 0;
   async function worker(): Promise<void> {
     while (next < flags.length) {
@@ -46,19 +54,24 @@ export async function strategyUsage(reads: UsageReads, strategyName?: string): P
       const { projectId, name } = flags[index]!;
       const feature = await reads.feature(projectId, name);
       rows[index] = (feature.environments ?? []).flatMap((env) =>
-        (env.strategies ?? [])
-          .filter((strategy) => strategyName === undefined || strategy.name === strategyName)
-          .map((strategy) => ({
-            strategyName: strategy.name,
-            projectId,
-            featureName: name,
-            environment: env.name,
-            strategyId: strategy.id,
-            parameters: { ...(strategy.parameters ?? {}) },
-          })),
+        (env.strategies ?? []).map((strategy) => ({ projectId, featureName: name, environment: env.name, strategy })),
       );
     }
   }
   await Promise.all(Array.from({ length: Math.min(PARALLEL, flags.length) }, worker));
   return rows.flat();
+}
+
+/** Every strategy of every active flag, optionally of one type only, with the parameters it stores. */
+export async function strategyUsage(reads: UsageReads, strategyName?: string): Promise<StrategyUsageRow[]> {
+  return (await activeStrategies(reads))
+    .filter(({ strategy }) => strategyName === undefined || strategy.name === strategyName)
+    .map(({ projectId, featureName, environment, strategy }) => ({
+      strategyName: strategy.name,
+      projectId,
+      featureName,
+      environment,
+      strategyId: strategy.id,
+      parameters: { ...(strategy.parameters ?? {}) },
+    }));
 }

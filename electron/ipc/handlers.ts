@@ -1,4 +1,5 @@
 import type { AdminBackend } from '../backend/admin-backend';
+import { contextFieldUsageHandlers } from '../backend/context-field-usage';
 import { archiveHandlers } from '../backend/operations/archive';
 import { corsHandlers } from '../backend/operations/cors';
 import { instanceHandlers } from '../backend/operations/instance';
@@ -29,6 +30,7 @@ export function createHandlers(connections: ConnectionManager, events: EventFeat
     ...archiveHandlers(onActiveBackend),
     ...corsHandlers(onActiveBackend),
     ...instanceHandlers(onActiveBackend),
+    ...contextFieldUsageHandlers(() => connections.backend()),
     ...playgroundHandlers(onActiveBackend),
     ...eventHandlers(events),
     ...createJobHandlers(connections, adminJobs),

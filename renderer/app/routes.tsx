@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { archiveRoutes } from '../features/archive/routes';
 import { connectionsRoutes } from '../features/connections/routes';
+import { contextFieldsRoutes } from '../features/context-fields/routes';
 import { corsRoutes } from '../features/cors/routes';
 import { eventsRoutes } from '../features/events/routes';
 import { flagsRoutes } from '../features/flags/routes';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={HOME} replace /> },
       ...segmentsRoutes,
+      ...contextFieldsRoutes,
       ...flagsRoutes,
       ...eventsRoutes,
       ...strategyTypesRoutes,

@@ -6,6 +6,7 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: '/segments', label: 'Segments' },
+  { path: '/context-fields', label: 'Context fields' },
   { path: '/flags', label: 'Flags' },
   { path: '/events', label: 'Events' },
   { path: '/strategy-types', label: 'Strategy types' },

@@ -5,7 +5,7 @@ import { constraintProblem, valueProblem, type ValueKind } from '../../shared/do
 import { parseIpv4 } from '../../shared/evaluation/ipv4';
 import { filtersFromSearch, filtersToParams, filtersToSearch } from './events/event-filters';
 import { parseContextsCsv } from './playground/csv-contexts';
-import { splitValues } from './segments/values-input';
+import { splitValues } from '../components/values-input';
 
 /**
  * Every parser of text a user types or pastes, held to one promise: arbitrary text (unicode, control characters,

@@ -16,3 +16,4 @@ export * from './event-index';
 export * from './event-histogram';
 export * from './preflight';
 export * from './strategy-usage';
+export * from './context-field-usage';

@@ -161,3 +161,11 @@ export const createContextFieldSchema = z.strictObject({
     .optional(),
 });
 export type CreateContextField = z.infer<typeof createContextFieldSchema>;
+
+/**
+ * PUT /api/admin/context/{name} (updateContextFieldSchema): the path names the field. Real servers replace the legal
+ * values with the ones sent (left out: none), default stickiness to false, keep a description left out and ignore
+ * sortOrder (docs/server-behaviour.md#context-fields), so the page always sends all three.
+ */
+export const updateContextFieldSchema = createContextFieldSchema.omit({ name: true, sortOrder: true });
+export type UpdateContextField = z.infer<typeof updateContextFieldSchema>;

@@ -51,6 +51,7 @@ const operations = {
   setFeatureEnvironmentEnabled: featureEnvironments.setFeatureEnvironmentEnabled,
   createContextField: contextFields.createContextField,
   deleteContextField: contextFields.deleteContextField,
+  updateContextField: contextFields.updateContextField,
   corsPreflight: cors.corsPreflight,
   getUiConfig: settings.getUiConfig,
   setFrontendApiOrigins: settings.setFrontendApiOrigins,

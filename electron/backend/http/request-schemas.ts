@@ -192,11 +192,22 @@ export const playgroundBody = wire.object({
   context: sdkContextBody,
 });
 
+/** legalValueSchema: additionalProperties false. */
+const legalValueBody = wire.strictObject({ value: wire.string(), description: wire.string().optional() });
+
 /** createContextFieldSchema (name required; the demo's own checks name the rest as joi does). */
 export const createContextFieldBody = wire.object({
   name: wire.string(),
   description: wire.string().optional(),
   stickiness: wire.boolean().optional(),
   sortOrder: wire.integer().optional(),
-  legalValues: wire.array(wire.object({ value: wire.string(), description: wire.string().optional() })).optional(),
+  legalValues: wire.array(legalValueBody).optional(),
+});
+
+/** updateContextFieldSchema: no name (the path's); sortOrder is read and not stored; legal values as on create. */
+export const updateContextFieldBody = wire.object({
+  description: wire.string().optional(),
+  stickiness: wire.boolean().optional(),
+  sortOrder: wire.integer().optional(),
+  legalValues: wire.array(legalValueBody).optional(),
 });

@@ -1,6 +1,6 @@
 import type { HandlerSlice } from '../../../shared/contract';
-import type { ContextField, CreateContextField, Environment, Feature, Project } from '../../../shared/schemas';
-import type { OnActiveBackend } from './on-active-backend';
+import type { ContextField, CreateContextField, Environment, Feature, Project, UpdateContextField } from '../../../shared/schemas';
+import { toNull, type OnActiveBackend } from './on-active-backend';
 
 /** What a backend reads of the instance's projects, environments, flags and context, and its few writes there. */
 export interface InstanceOperations {
@@ -15,8 +15,10 @@ export interface InstanceOperations {
   setFeatureEnvironmentEnabled(input: { projectId: string; featureName: string; environment: string; enabled: boolean }): Promise<void>;
   /** 201 with the field; 409 when the name is taken. */
   createContextField(input: CreateContextField): Promise<ContextField>;
-  /** 200 empty; 404 when unknown. */
+  /** 200 empty; 404 when unknown; 6.x deletes whatever uses it, 8.x answers 409 while a flag strategy names it. */
   deleteContextField(input: { name: string }): Promise<void>;
+  /** 200 empty; legal values replaced, stickiness defaulted, a description left out kept; 404 when unknown. */
+  updateContextField(input: { name: string; update: UpdateContextField }): Promise<void>;
 }
 
 /** The instance reads the screens share: each one call on the active backend. */
@@ -27,5 +29,8 @@ export function instanceHandlers(onActiveBackend: OnActiveBackend<InstanceOperat
     'instance.features': (input) => onActiveBackend((backend) => backend.listProjectFeatures(input)),
     'instance.feature': (input) => onActiveBackend((backend) => backend.getFeature(input)),
     'instance.contextFields': () => onActiveBackend((backend) => backend.listContextFields()),
+    'contextFields.create': (input) => onActiveBackend((backend) => backend.createContextField(input)),
+    'contextFields.update': (input) => onActiveBackend((backend) => backend.updateContextField(input)).then(toNull),
+    'contextFields.delete': (input) => onActiveBackend((backend) => backend.deleteContextField(input)).then(toNull),
   } satisfies HandlerSlice;
 }

@@ -249,6 +249,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         ),
       createContextField: (input) => read('createContextField', post('/api/admin/context', input), contextFieldSchema),
       deleteContextField: ({ name }) => write('deleteContextField', { method: 'DELETE', path: path`/api/admin/context/${name}` }),
+      updateContextField: ({ name, update }) => write('updateContextField', put(path`/api/admin/context/${name}`, update)),
       corsPreflight: (input) => sendPreflight(preflightTransport, server, input, options.timeoutMs ?? REMOTE_DEFAULTS.timeoutMs),
     };
     const strategyPath = (projectId: string, featureName: string, environment: string, strategyId: string) =>

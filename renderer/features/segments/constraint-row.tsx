@@ -3,8 +3,9 @@ import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-ho
 import { OPERATOR_INFO, OPERATOR_VERBS, type Operator } from '../../../shared/domain/operators';
 import type { ContextField } from '../../../shared/schemas';
 import { ComboBox } from '../../components/combo-box';
-import type { SegmentFormValues } from './segment-form-schema';
-import { SingleValueInput, ValuesInput } from './values-input';
+import { ValuesInput } from '../../components/values-input';
+import { valueMessage, type SegmentFormValues } from './segment-form-schema';
+import { SingleValueInput } from './single-value-input';
 import styles from './segment-editor.module.css';
 
 /** The operators by kind, each named in the shared plain words (OPERATOR_VERBS). */
@@ -124,7 +125,7 @@ export function ConstraintRow({ index, count, contextFields, support, onMove, on
           control={control}
           name={`constraints.${index}.values`}
           render={({ field: f }) => (
-            <ValuesInput label="Values" kind={info.kind} values={f.value} onChange={f.onChange} legalValues={legal} error={errors?.values?.message} />
+            <ValuesInput label="Values" check={(value) => valueMessage(info.kind, value)} values={f.value} onChange={f.onChange} suggestions={legal} error={errors?.values?.message} />
           )}
         />
       ) : (

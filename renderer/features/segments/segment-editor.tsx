@@ -197,6 +197,10 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
             </div>
             <div className={styles.constraintsHead}>
               <h2>Constraints</h2>
+              {/* the field picker offers the instance's context fields; this is where they are defined */}
+              <Link to="/context-fields" className={styles.manageFields}>
+                Manage context fields
+              </Link>
               <span className={total > limits.segmentValues ? styles.over : styles.hint} data-testid="values-count">
                 {total.toLocaleString('en')} of {limits.segmentValues.toLocaleString('en')} values used
               </span>

@@ -11,6 +11,7 @@ import { uiConfigBackend } from './ui-config';
 import { readsBackend } from './reads';
 import { playgroundBackend } from './playground';
 import { auditTrailBackend } from './audit-trail';
+import { contextFieldsBackend } from './context-fields';
 
 export const BACKEND_AREAS: BackendArea<unknown>[] = [
   segmentsBackend,
@@ -24,6 +25,7 @@ export const BACKEND_AREAS: BackendArea<unknown>[] = [
   uiConfigBackend,
   readsBackend,
   playgroundBackend,
+  contextFieldsBackend,
   // last: it changes the CORS origins the other areas read
   auditTrailBackend,
 ];

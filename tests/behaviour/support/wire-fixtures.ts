@@ -2,7 +2,7 @@ import type { Send, WireRequest, WireResponse } from './wire-client';
 import { unique } from './run-id';
 
 /** Fixture writes over the wire; any unexpected answer stops the area with the server's words. */
-async function must(send: Send, request: WireRequest, statuses: number[]): Promise<WireResponse> {
+export async function must(send: Send, request: WireRequest, statuses: number[]): Promise<WireResponse> {
   const response = await send(request);
   if (!statuses.includes(response.status)) {
     throw new Error(`fixture ${request.method} ${request.path} answered ${response.status}: ${response.text.slice(0, 300)}`);

@@ -11,6 +11,7 @@ import { uiConfigArea } from './ui-config';
 import { projectFeaturesArea } from './project-features';
 import { playgroundArea } from './playground';
 import { strategyVariantsArea } from './strategy-variants';
+import { contextFieldsArea } from './context-fields';
 
 export const WIRE_AREAS: WireArea<unknown>[] = [
   authArea,
@@ -25,4 +26,5 @@ export const WIRE_AREAS: WireArea<unknown>[] = [
   projectFeaturesArea,
   playgroundArea,
   strategyVariantsArea,
+  contextFieldsArea,
 ];

@@ -4,7 +4,7 @@ import type { AddDependency, AddStrategy, CreateFeature, Feature, FeatureStrateg
 import { isApiError } from '../../../../shared/errors';
 import { notFound } from '../../errors';
 import { reply, route, type Route } from '../route';
-import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatureBody, featuresBody, updateFeatureStrategyBody } from '../request-schemas';
+import { addDependencyBody, addStrategyBody, createContextFieldBody, createFeatureBody, updateContextFieldBody, featuresBody, updateFeatureStrategyBody } from '../request-schemas';
 
 /**
  * Project-scoped routes: flags, their strategies and dependencies (fixture writes), archive and its validation
@@ -72,6 +72,24 @@ export function projectRoutes(backend: FixturedBackend): Route[] {
             : {}),
         });
         return reply.json(201, field, `context/${field.name}`);
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/admin/context/:name',
+      body: updateContextFieldBody,
+      handle: async ({ params, body }) => {
+        await backend.updateContextField({
+          name: params.name ?? '',
+          update: {
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.stickiness !== undefined ? { stickiness: body.stickiness } : {}),
+            ...(body.legalValues !== undefined
+              ? { legalValues: body.legalValues.map((legal) => ({ value: legal.value, ...(legal.description !== undefined ? { description: legal.description } : {}) })) }
+              : {}),
+          },
+        });
+        return reply.empty(200);
       },
     }),
     route({

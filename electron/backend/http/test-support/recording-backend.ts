@@ -71,6 +71,7 @@ const answers: AdminOperations & InstanceFixtures = {
   setFeatureEnvironmentEnabled: async () => undefined,
   createContextField: async (input) => ({ name: input.name, description: input.description ?? null, stickiness: false, sortOrder: 0, legalValues: input.legalValues ?? [] }),
   deleteContextField: async () => undefined,
+  updateContextField: async () => undefined,
   corsPreflight: async (input) => ({
     url: 'recording:/api/frontend',
     status: 204,

@@ -1,0 +1,2 @@
+/** What other features may use of context fields. */
+export { contextFieldKeys, contextFieldQueries } from './api';
