@@ -1,19 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Feature, FlagEvent } from '../../shared/schemas';
 import type { FakeHandlers } from '../test/fake-bridge';
 import { isDisabled, liveControls } from '../test/live-controls';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../test/render';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../test/render';
 
-// jsdom has no CSS.escape, which React Aria's modal uses
-if (typeof globalThis.CSS === 'undefined') {
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
-}
-
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 /*
  * Every screen that writes, on a read-only profile: its one notice says why and where to change it, and no write

@@ -18,8 +18,9 @@ interface State {
  * One screen's error boundary: a screen that throws while rendering shows a fault in its own place, while the
  * header, the navigation and every other screen keep working. The shell keys it by section, so going to another
  * screen starts afresh (and within a screen, a new selection clears a failure without remounting the screen); Retry
- * renders the screen again (what the user typed is kept above it, e.g. the playground's
- * CSV in sessionStorage via lib/session-draft.ts).
+ * renders the screen again (what the user typed is kept above it in sessionStorage via lib/session-draft.ts: the
+ * playground's CSV, the segment editor's and the strategy type editor's unsaved forms, the CORS rows and paste box,
+ * the Events search text).
  */
 export class ScreenBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false };

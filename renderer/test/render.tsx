@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import type { ConnectionStatus, ProfileView } from '../../shared/schemas';
 import { App } from '../app/app';
@@ -46,6 +47,14 @@ export function resetBridge(): void {
   delete window.flagdesk;
   localStorage.clear();
   sessionStorage.clear();
+}
+
+/** Registers, for the calling test file, an afterEach that unmounts the app and then resets the bridge and storage. */
+export function resetAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    resetBridge();
+  });
 }
 
 /** Renders one component with the app's providers (query client, a router at `url`) over a typed fake bridge. */

@@ -1,26 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limitsOf } from '../../../shared/schemas';
-import { createRemoteBackend, type RemoteBackend } from './remote-backend';
 import { TOKEN, event8, segment, uiConfig } from './test-support/fixtures';
 import { hasRoute } from './test-support/server-lines';
-import { empty, json, startStub, type Recorded, type Stub } from './test-support/stub-server';
+import { useStubBackend } from './test-support/stub-backend';
+import { empty, json, type Recorded } from './test-support/stub-server';
 
-let stub: Stub;
-let backend: RemoteBackend;
-
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(() => stub.close());
-afterEach(async () => {
-  await backend?.close();
-  stub.requests.length = 0;
-});
-
-function connect(baseUrl = stub.url): RemoteBackend {
-  backend = createRemoteBackend({ baseUrl, token: TOKEN });
-  return backend;
-}
+const { stub, connect } = useStubBackend();
 
 describe('requests on the wire', () => {
   it('sends the raw token, JSON bodies and encoded path segments under a normalised base URL', async () => {
@@ -58,8 +43,8 @@ describe('requests on the wire', () => {
       seen.push(String(input));
       return fetch(input, init);
     };
-    backend = createRemoteBackend({ baseUrl: stub.url, token: TOKEN, fetch: spy });
-    expect(await backend.listEnvironments()).toEqual([{ name: 'development' }]);
+    const remote = connect(stub.url, { fetch: spy });
+    expect(await remote.listEnvironments()).toEqual([{ name: 'development' }]);
     expect(seen).toEqual([`${stub.url}/api/admin/environments`]);
     expect(stub.requests[0]?.headers.authorization).toBe(TOKEN);
   });

@@ -1,19 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteBackend, type RemoteBackend } from './remote-backend';
-import { TOKEN } from './test-support/fixtures';
-import { json, startStub, type Stub } from './test-support/stub-server';
+import { describe, expect, it } from 'vitest';
+import { useStubBackend } from './test-support/stub-backend';
+import { json } from './test-support/stub-server';
 
-let stub: Stub;
-let backend: RemoteBackend | undefined;
-
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(() => stub.close());
-afterEach(async () => {
-  await backend?.close();
-  stub.requests.length = 0;
-});
+const { stub, connect } = useStubBackend();
 
 /** A strategy as 8.2.0 answers GET .../strategies/{id}: everything the update must send back. */
 const STORED = {
@@ -35,7 +24,7 @@ describe("a strategy's segments (the write every server records)", () => {
       if (req.method === 'GET') return json(res, 200, STORED);
       return json(res, 200, { ...STORED, segments: JSON.parse(req.body).segments });
     });
-    backend = createRemoteBackend({ baseUrl: stub.url, token: TOKEN });
+    const backend = connect();
     const saved = await backend.setStrategySegments({
       projectId: 'my project',
       featureName: 'checkout',
@@ -52,7 +41,7 @@ describe("a strategy's segments (the write every server records)", () => {
 
   it("says what the server refused, and does not write when the read fails", async () => {
     stub.handle((_req, res) => json(res, 404, { name: 'NotFoundError', message: 'Could not find strategy with id: nope' }));
-    backend = createRemoteBackend({ baseUrl: stub.url, token: TOKEN });
+    const backend = connect();
     await expect(
       backend.setStrategySegments({ projectId: 'default', featureName: 'f', environmentId: 'development', strategyId: 'nope', segmentIds: [] }),
     ).rejects.toMatchObject({ status: 404, message: 'Could not find strategy with id: nope' });

@@ -15,6 +15,7 @@ import { OriginsDangerNotice } from '../../components/origins-danger-notice';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfile } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { clearDraft, readDraft, saveDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, reviewLevel, useProtection, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { instanceQueries } from '../instance';
@@ -44,17 +45,24 @@ export default function CorsScreen() {
       <ReadOnlyNotice />
       {config.isError && <ErrorBanner error={config.error} action="Loading the origins" onRetry={() => void config.refetch()} />}
       {config.isPending && !config.isError && <Loading label="Loading the origins…" />}
-      {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} />}
+      {stored && <CorsEditor key={profile?.id ?? ''} stored={stored} isDemo={profile?.kind !== 'remote'} draftKey={`cors.${profile?.id ?? ''}`} />}
     </section>
   );
 }
 
 /** Seeded once from the stored list (keyed by profile): later reloads never overwrite edits in progress. */
-function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
+function CorsEditor({ stored, isDemo, draftKey }: { stored: string[]; isDemo: boolean; draftKey: string }) {
   const save = useSaveOrigins();
   const { level, profileName } = useProtection();
-  const [rows, setRows] = useState<EditableRow[]>(() => toRows(stored));
-  const [paste, setPaste] = useState<string | null>(null);
+  // The unsaved lines and paste box outlive a remount (the screen's Retry) until a save succeeds.
+  const [draft] = useState(() => readDraft<{ rows?: string[]; paste?: string | null }>(draftKey));
+  const [rows, setRows] = useState<EditableRow[]>(() => toRows(Array.isArray(draft?.rows) ? draft.rows.map(String) : stored));
+  const [paste, setPasteState] = useState<string | null>(() => (typeof draft?.paste === 'string' ? draft.paste : null));
+  const remember = (nextRows: EditableRow[], nextPaste: string | null) => saveDraft(draftKey, { rows: nextRows.map((row) => row.value), paste: nextPaste });
+  const setPaste = (next: string | null) => {
+    setPasteState(next);
+    remember(rows, next);
+  };
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -68,13 +76,19 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
   const cutsOff = originsDanger(stored) !== 'none' && danger === 'none';
   const changed = JSON.stringify(stored) !== JSON.stringify(values);
 
-  const update = (next: EditableRow[]) => {
+  const update = (next: EditableRow[], nextPaste = paste) => {
     setSaved(false);
     setRows(next);
+    remember(next, nextPaste);
   };
   const doSave = () => {
     setConfirming(false);
-    save.mutate(values, { onSuccess: () => setSaved(true) });
+    save.mutate(values, {
+      onSuccess: () => {
+        clearDraft(draftKey);
+        setSaved(true);
+      },
+    });
   };
 
   return (
@@ -115,8 +129,8 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
                 type="button"
                 className="button button-primary"
                 onClick={() => {
-                  update([...rows.filter((row) => row.value !== ''), ...toRows(splitPastedOrigins(paste))]);
-                  setPaste(null);
+                  update([...rows.filter((row) => row.value !== ''), ...toRows(splitPastedOrigins(paste))], null);
+                  setPasteState(null);
                 }}
               >
                 Add these lines
@@ -144,7 +158,10 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
             >
               {save.isPending ? 'Saving…' : 'Save origins'}
             </button>
-            <button type="button" className="button" disabled={!changed} onClick={() => update(toRows(stored))}>
+            <button type="button" className="button" disabled={!changed} onClick={() => {
+                update(toRows(stored));
+                clearDraft(draftKey);
+              }}>
               Discard changes
             </button>
             {(invalid > 0 || duplicates > 0) && <span className="field-error">Fix the marked rows to save.</span>}
@@ -197,6 +214,7 @@ function CorsEditor({ stored, isDemo }: { stored: string[]; isDemo: boolean }) {
               onRestored={(write) => {
                 // the rows show what the server now stores, as after a save
                 if (write.kind !== 'cors') return;
+                clearDraft(draftKey);
                 setRows(toRows(write.origins));
                 setSaved(true);
               }}

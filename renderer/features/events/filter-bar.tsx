@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { clearDraft, readDraft, saveDraft } from '../../lib/session-draft';
 import { instanceQueries } from '../instance';
 import { ActiveFilters } from './active-filters';
 import { eventQueries } from './api';
@@ -32,7 +33,16 @@ export const FilterBar = memo(function FilterBar({
 }) {
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
-  const [text, setText] = useState(filters.text ?? '');
+  // Text typed but not yet in the URL outlives a remount (the screen's Retry); once applied, the URL holds it.
+  const draftKey = `events.text.${profileId}`;
+  const [text, setTextState] = useState(() => {
+    const draft = readDraft<unknown>(draftKey);
+    return typeof draft === 'string' ? draft : (filters.text ?? '');
+  });
+  const setText = (next: string) => {
+    setTextState(next);
+    saveDraft(draftKey, next);
+  };
   const [moreOpen, setMoreOpen] = useState(false);
   const latest = useRef(filters);
   useEffect(() => {
@@ -43,13 +53,16 @@ export const FilterBar = memo(function FilterBar({
   const [shown, setShown] = useState(filters.text);
   if (shown !== filters.text) {
     setShown(filters.text);
-    setText(filters.text ?? '');
+    setTextState(filters.text ?? '');
   }
   useEffect(() => {
-    if (text === (latest.current.text ?? '')) return;
-    const timer = setTimeout(() => onChange({ ...latest.current, text: text || undefined }), 250);
+    if (text === (latest.current.text ?? '')) return clearDraft(draftKey);
+    const timer = setTimeout(() => {
+      clearDraft(draftKey);
+      onChange({ ...latest.current, text: text || undefined });
+    }, 250);
     return () => clearTimeout(timer);
-  }, [text, onChange]);
+  }, [text, onChange, draftKey]);
 
   const addType = useCallback(
     (type: string) => {

@@ -1,13 +1,10 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Feature } from '../../../shared/schemas';
 import type { FakeHandlers } from '../../test/fake-bridge';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const CHECKOUT: Feature = {
   name: 'checkout',

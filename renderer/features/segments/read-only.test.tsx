@@ -1,24 +1,14 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionStatus, Segment } from '../../../shared/schemas';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ConnectionStatus } from '../../../shared/schemas';
 import type { FakeHandlers } from '../../test/fake-bridge';
 import { liveControls } from '../../test/live-controls';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
+import { BETA } from '../../test/segments';
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const readOnly = statusWith([{ ...demoProfile, name: 'Prod', protection: 'read-only' }]);
-
-const BETA: Segment = {
-  id: 3,
-  name: 'beta-users',
-  description: 'Opted in',
-  constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'] }],
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 const reads: FakeHandlers = {
   'connections.status': () => readOnly,

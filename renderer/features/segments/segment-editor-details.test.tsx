@@ -1,36 +1,18 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Segment } from '../../../shared/schemas';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { FakeHandlers } from '../../test/fake-bridge';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
+import { BETA, createAnswers, editorReads } from '../../test/segments';
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
-
-const BETA: Segment = {
-  id: 3,
-  name: 'beta-users',
-  description: 'Opted in',
-  constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'] }],
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+resetAfterEach();
 
 const reads: FakeHandlers = {
-  'instance.projects': () => [{ id: 'default', name: 'Default' }],
+  ...editorReads,
   'instance.contextFields': () => [{ name: 'userId' }, { name: 'currentTime' }, { name: 'plan', legalValues: [{ value: 'pro' }, { value: 'free' }] }],
-  'instance.environments': () => [{ name: 'development', type: 'development' }, { name: 'production', type: 'production' }],
-  'segments.list': () => [],
 };
 
 const openNew = async () => {
-  const rendered = renderApp('/segments/new', {
-    ...reads,
-    'segments.create': (input) => ({ ...input, id: 9, description: input.description ?? null, project: input.project ?? null, constraints: input.constraints, createdAt: 'now' }),
-    'segments.get': () => ({ ...BETA, id: 9 }),
-    'segments.strategies': () => ({ strategies: [] }),
-  });
+  const rendered = renderApp('/segments/new', { ...reads, ...createAnswers });
   // The first render loads the editor's route (with the playground's evaluator for its tester): slow on a busy machine.
   await screen.findByRole('heading', { level: 1, name: 'New segment' }, { timeout: 10_000 });
   return rendered;

@@ -1,29 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/errors';
 import type { Segment } from '../../../shared/schemas';
-import type { FakeHandlers } from '../../test/fake-bridge';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
+import { BETA, createAnswers, editorReads as reads } from '../../test/segments';
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
-
-const BETA: Segment = {
-  id: 3,
-  name: 'beta-users',
-  description: 'Opted in',
-  constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'] }],
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
-
-const reads: FakeHandlers = {
-  'instance.projects': () => [{ id: 'default', name: 'Default' }],
-  'instance.contextFields': () => [{ name: 'userId' }, { name: 'plan', legalValues: [{ value: 'pro' }, { value: 'free' }] }],
-  'instance.environments': () => [{ name: 'development', type: 'development' }, { name: 'production', type: 'production' }],
-  'segments.list': () => [],
-};
+resetAfterEach();
 
 const type = (label: string, value: string, scope: HTMLElement = document.body) =>
   fireEvent.change(label === 'Context field' ? within(scope).getByRole('combobox', { name: label }) : within(scope).getByLabelText(label), {
@@ -32,12 +14,7 @@ const type = (label: string, value: string, scope: HTMLElement = document.body) 
 
 describe('segment editor', () => {
   it('creates a segment with a list and a number constraint, sending only the slot each operator uses', async () => {
-    const { bridge, router } = renderApp('/segments/new', {
-      ...reads,
-      'segments.create': (input) => ({ ...input, id: 9, description: input.description ?? null, project: input.project ?? null, constraints: input.constraints, createdAt: 'now' }),
-      'segments.get': () => ({ ...BETA, id: 9 }),
-      'segments.strategies': () => ({ strategies: [] }),
-    });
+    const { bridge, router } = renderApp('/segments/new', { ...reads, ...createAnswers });
     // The first render loads the editor's route (with the playground's evaluator for its tester): slow on a busy machine.
     await screen.findByRole('heading', { level: 1, name: 'New segment' }, { timeout: 10_000 });
     type('Name', 'paying-adults');

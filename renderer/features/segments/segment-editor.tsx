@@ -14,6 +14,7 @@ import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { clearDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, useGuardedAction, useProtection, WriteFieldset, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
 import { recreateSegment, segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
@@ -47,6 +48,8 @@ export default function SegmentEditor() {
 
 function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; initial?: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>; duplicateOf?: Segment }) {
   const profileId = useActiveProfileId() ?? '';
+  // The unsaved edit outlives a remount (the screen's Retry): one draft per profile and per segment, copy or new.
+  const draftKey = `segment.${profileId}.${editing ? editing.id : duplicateOf ? `copy-of-${duplicateOf.id}` : 'new'}`;
   const client = useQueryClient();
   const navigate = useNavigate();
   const uiConfig = useInstanceQuery(instanceQueries.uiConfig);
@@ -69,6 +72,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const schema = useMemo(() => segmentFormSchema(limits.segmentValues), [limits.segmentValues]);
   const form = useForm<SegmentFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, register, handleSubmit, formState, reset, setError } = form;
+  useFormDraft(draftKey, form);
   const constraints = useFieldArray({ control, name: 'constraints' });
   const watched = useWatch({ control, name: 'constraints' });
   const total = countValues(watched ?? []);
@@ -93,6 +97,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
         { id: editing.id, segment: body },
         {
           onSuccess: () => {
+            clearDraft(draftKey);
             setLoaded(JSON.stringify(draftOf(formValuesOf(body))));
             reset(form.getValues());
             notify({ title: `Segment “${body.name}” saved`, tone: 'ok' });
@@ -103,6 +108,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
     } else {
       create.mutate(body, {
         onSuccess: (created) => {
+          clearDraft(draftKey);
           leaving.current = true;
           notify({ title: `Segment “${created.name}” created`, tone: 'ok' });
           void navigate(`/segments/${created.id}`, { replace: true });
@@ -271,6 +277,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           onCancel={() => setStep({ kind: 'idle' })}
           onTakeTheirs={() => {
             setLoaded(comparable(step.theirs));
+            clearDraft(draftKey);
             reset(formValuesOf(step.theirs));
             setStep({ kind: 'idle' });
           }}
@@ -321,7 +328,10 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
             <button type="button" className="button" onClick={() => blocker.reset()} autoFocus>
               Stay and keep editing
             </button>
-            <button type="button" className="button button-danger" onClick={() => blocker.proceed()}>
+            <button type="button" className="button button-danger" onClick={() => {
+                clearDraft(draftKey);
+                blocker.proceed();
+              }}>
               Discard changes
             </button>
           </DialogActions>

@@ -8,7 +8,9 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
+import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { clearDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { strategyTypeQueries, useUpdateStrategyType } from './api';
@@ -64,6 +66,9 @@ function Editor({ type }: { type: StrategyType }) {
   const [saved, setSaved] = useState(false);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange', defaultValues: valuesOf(type) });
   const { register, control, handleSubmit, formState, reset } = form;
+  // The unsaved edit outlives a remount (the screen's Retry), per profile and type.
+  const draftKey = `strategy-type.${useActiveProfileId() ?? ''}.${type.name}`;
+  useFormDraft(draftKey, form);
   const watched = useWatch({ control, name: 'parameters' });
   const usages = (usage.data ?? []).filter((row) => row.strategyName === type.name);
 
@@ -77,6 +82,7 @@ function Editor({ type }: { type: StrategyType }) {
       { name: type.name, update: updateOf(type, values) },
       {
         onSuccess: () => {
+          clearDraft(draftKey);
           // what was saved is the new starting point: the form is no longer dirty, and its names are now stored
           reset({ ...values, parameters: values.parameters.map((row) => ({ ...row, storedAs: row.name })) });
           setSaved(true);
@@ -107,7 +113,10 @@ function Editor({ type }: { type: StrategyType }) {
           <button type="submit" className="button button-primary" disabled={!formState.isValid || update.isPending || usage.isPending}>
             {update.isPending ? 'Saving…' : 'Review and save'}
           </button>
-          <button type="button" className="button" disabled={!formState.isDirty} onClick={() => reset()}>
+          <button type="button" className="button" disabled={!formState.isDirty} onClick={() => {
+              clearDraft(draftKey);
+              reset();
+            }}>
             Discard changes
           </button>
         </div>
