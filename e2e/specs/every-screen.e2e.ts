@@ -49,8 +49,13 @@ describe.skipIf(!chromiumEndpoint)('every screen, every width and theme', () => 
       { name: 'bulk-assign', hash: '#/bulk-assign', heading: 'Assign segments in bulk' },
       { name: 'events', hash: '#/events', heading: 'Events' },
       { name: 'strategy-types', hash: '#/strategy-types', heading: 'Strategy types' },
+      { name: 'strategy-type-new', hash: '#/strategy-types/+new', heading: 'New strategy type' },
       { name: 'strategy-type', hash: `#/strategy-types/${custom?.name ?? 'flexibleRollout'}`, heading: custom?.displayName ?? custom?.name ?? /./ },
       { name: 'archive', hash: '#/archive', heading: 'Archive check' },
+      { name: 'archived', hash: '#/archived', heading: 'Archived flags' },
+      { name: 'context-fields', hash: '#/context-fields', heading: 'Context fields' },
+      { name: 'context-field', hash: '#/context-fields/userId', heading: 'Context field “userId”' },
+      { name: 'context-field-new', hash: '#/context-fields/new', heading: 'New context field' },
       { name: 'cors', hash: '#/cors', heading: 'CORS' },
       { name: 'playground', hash: '#/playground', heading: 'Playground' },
       { name: 'connections', hash: '#/connections', heading: 'Connections' },
@@ -59,7 +64,7 @@ describe.skipIf(!chromiumEndpoint)('every screen, every width and theme', () => 
     );
   });
 
-  const names = ['segments', 'segment-new', 'segment-edit', 'flags', 'flags-project', 'flag', 'bulk-assign', 'events', 'strategy-types', 'strategy-type', 'archive', 'cors', 'playground', 'connections', 'connection-new', 'not-found'];
+  const names = ['segments', 'segment-new', 'segment-edit', 'flags', 'flags-project', 'flag', 'bulk-assign', 'events', 'strategy-types', 'strategy-type-new', 'strategy-type', 'archive', 'archived', 'context-fields', 'context-field', 'context-field-new', 'cors', 'playground', 'connections', 'connection-new', 'not-found'];
 
   it('narrows the navigation to icons below 900 px: each still named, reachable by keyboard, the current one marked', async () => {
     const page = app().page;

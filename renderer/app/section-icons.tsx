@@ -12,6 +12,12 @@ const PATHS: Record<string, ReactElement> = {
       <path d="M2 17c0-3 2.2-5 5-5s5 2 5 5M11.5 13.2c.8-.8 1.6-1.2 2.5-1.2 2.3 0 4 1.7 4 4.5" />
     </>
   ),
+  '/context-fields': (
+    <>
+      <path d="M3 3h7l7 7-7 7-7-7z" />
+      <circle cx="7" cy="7" r="1.3" />
+    </>
+  ),
   '/flags': <path d="M4 18V3M4 4h10l-2 3.5L14 11H4" />,
   '/events': (
     <>
@@ -21,6 +27,7 @@ const PATHS: Record<string, ReactElement> = {
   ),
   '/strategy-types': <path d="M3 5h8M15 5h2M3 10h3M10 10h7M3 15h9M16 15h1M13 3v4M8 8v4M14 13v4" />,
   '/archive': <path d="M3 4h14v4H3zM4.5 8v8h11V8M8 11h4" />,
+  '/archived': <path d="M3 4h14v4H3zM4.5 8v8h11V8M10 15v-5M7.5 12.5 10 10l2.5 2.5" />,
   '/cors': (
     <>
       <circle cx="10" cy="10" r="7" />

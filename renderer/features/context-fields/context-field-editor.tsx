@@ -100,18 +100,20 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
         name: editing.name,
         confirmLabel: 'Delete context field',
       },
+      // mutateAsync, not mutate's callbacks: the write refreshes the list, which no longer has the field, so this
+      // editor is gone before a per-call callback would run (no toast, no Undo)
       () =>
-        remove.mutate(editing.name, {
-          onSuccess: () => {
+        void remove.mutateAsync(editing.name).then(
+          () => {
             leaving.current = true;
             notify({ title: `Context field “${editing.name}” deleted`, tone: 'ok', action: { label: 'Undo', onAction: () => undoDelete(client, profileId, editing) } });
             void navigate('/context-fields');
           },
-          onError: (error) => {
+          (error: unknown) => {
             // 7+ refuses a field a flag strategy names (409): something started using it since the usage was read
             if (error instanceof ApiError && error.status === 409) void usage.refetch().then(() => setInUseOpen(true));
           },
-        }),
+        ),
     );
   };
 
