@@ -171,14 +171,15 @@ const scenarios: BackendScenario<Fx>[] = [
     },
   },
   {
-    name: 'the batch delete leaves an active flag in place; 6.10.1 still writes a feature-deleted event for it',
+    name: 'the batch delete leaves an active flag in place; 6.10.1 and 7.6.5 still write a feature-deleted event for it',
     run: async (b, fx) => {
       await b.deleteArchivedFeatures({ projectId: 'default', features: [fx.active] });
       return (await b.getFeature({ projectId: 'default', featureName: fx.active })).name;
     },
     expect: { result: (value, fx) => expect(value).toBe(fx.active), events: (fx) => [{ type: 'feature-deleted', featureName: fx.active }] },
-    // 5.12.8 and 8.2.0 write nothing for it (both asked)
+    // 5.12.8 and 8.2.0 write nothing for it; 7.6.5 writes it as 6.10.1 does (each asked)
     v5: { result: (value, fx) => expect(value).toBe(fx.active), noEventsMentioning: (fx) => fx.active },
+    v7: { result: (value, fx) => expect(value).toBe(fx.active), events: (fx) => [{ type: 'feature-deleted', featureName: fx.active }] },
     v8: { result: (value, fx) => expect(value).toBe(fx.active), noEventsMentioning: (fx) => fx.active },
   },
   {
