@@ -74,6 +74,24 @@ describe.skipIf(!chromiumEndpoint)('a strategy type’s life: create, deprecate,
     expect(app().problems).toEqual([]);
   });
 
+  it('a deleted type comes back from its history: its page offers the versions, and restoring one creates it again', async () => {
+    const page = app().page;
+    const b = await backend();
+    await b.createStrategyType({ name: 'e2e-gone', description: 'By shop', parameters: [{ name: 'shops', type: 'list', description: '', required: false }] });
+    await b.deleteStrategyType({ name: 'e2e-gone' });
+    await page.evaluate("window.location.hash = '#/strategy-types/e2e-gone'");
+    await page.getByText('No strategy type named e2e-gone').waitFor();
+    const history = page.getByRole('region', { name: 'History of e2e-gone' });
+    await history.getByRole('button', { name: 'Restore this version' }).first().click();
+    const dialog = page.getByRole('alertdialog', { name: 'Restore e2e-gone?' });
+    await dialog.getByText('no longer exists on the server: restoring creates it again', { exact: false }).waitFor();
+    await app().screenshot('strategy-type-restore-deleted');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('form', { name: 'Edit strategy type' }).waitFor();
+    expect(await stored('e2e-gone')).toMatchObject({ description: 'By shop', parameters: [{ name: 'shops', type: 'list' }] });
+    expect(app().problems).toEqual([]);
+  });
+
   it('a read-only profile shows the lifecycle controls disabled', async () => {
     const page = app().page;
     await (await backend()).createStrategyType({ name: 'e2e-ro', parameters: [] });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { PushEvent, contractEvents } from '../../../shared/contract';
 import type { z } from 'zod';
 import type { RestoreWrite } from '../../../shared/domain/restore-payload';
+import type { UpdateStrategy } from '../../../shared/schemas/strategy-type';
 import type { ExportEventsInput } from '../../../shared/schemas/event-export';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
@@ -101,6 +102,12 @@ export function useIndexAction() {
 }
 
 /** "Restore this version": the ordinary write of the recorded state, so it shows in the log as a normal change. */
+/** A deleted type comes back by creating it with the version's fields; one that exists is updated to them. */
+async function restoreStrategyType(name: string, update: UpdateStrategy): Promise<unknown> {
+  const exists = (await call('strategyTypes.list', {})).some((type) => type.name === name);
+  return exists ? call('strategyTypes.update', { name, update }) : call('strategyTypes.create', { name, ...update });
+}
+
 export function useRestoreVersion() {
   const profileId = useActiveProfileId() ?? '';
   return useMutation({
@@ -109,7 +116,7 @@ export function useRestoreVersion() {
         case 'segment':
           return call('segments.update', { id: write.id, segment: write.segment });
         case 'strategy-type':
-          return call('strategyTypes.update', { name: write.name, update: write.update });
+          return restoreStrategyType(write.name, write.update);
         case 'cors':
           return call('uiConfig.setOrigins', { origins: write.origins });
       }

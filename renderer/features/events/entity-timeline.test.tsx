@@ -57,3 +57,30 @@ describe('the entity timeline in the event browser', () => {
     );
   });
 });
+
+describe('a deleted strategy type', () => {
+  it('comes back from its history: restoring a version creates it again with that version', async () => {
+    const deleted: FlagEvent = { id: 14, type: 'strategy-deleted', createdBy: 'ann', createdAt: '2026-05-03T10:00:00.000Z', data: { name: 'geo' }, preData: null };
+    const { bridge } = renderApp('/strategy-types/geo', {
+      'events.browse': () => ({ events: [deleted, ...events], total: events.length + 1, source: 'server' as const, syncedAt: null }),
+      'events.histogram': () => ({ days: 1, buckets: [] }),
+      'eventIndex.status': () => ({ enabled: false, state: 'off' as const, count: 0, total: 0, syncedAt: null, lastError: null }),
+      'instance.projects': () => [],
+      'instance.environments': () => [],
+      'segments.list': () => [],
+      'strategyTypes.list': () => [],
+      'strategyTypes.usage': () => [],
+      'strategyTypes.create': (input) => ({ displayName: null, editable: true, deprecated: false, title: null, description: null, ...input }),
+    });
+    await screen.findByText('No strategy type named geo', undefined, { timeout: 10_000 });
+    const history = await screen.findByRole('region', { name: 'History of geo' });
+    await within(history).findByText(/\(3 events\)/);
+    fireEvent.click(within(history).getAllByRole('button', { name: 'Restore this version' }).find((button) => !(button as HTMLButtonElement).disabled)!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore geo?' });
+    await within(dialog).findByText(/no longer exists on the server: restoring creates it again/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(bridge.inputsOf('strategyTypes.create')).toEqual([{ name: 'geo', description: 'Regions', parameters: [{ name: 'zone', type: 'string' }] }]),
+    );
+  }, 30_000);
+});

@@ -153,7 +153,17 @@ function useRestoreReview(write: RestoreWrite | null): { ready: boolean; body: R
   if (types.isError || usage.isError) return { ready: false, body: <ErrorBanner error={types.error ?? usage.error} action="Checking which flag strategies use this type" /> };
   if (!types.data || !usage.data) return { ready: false, body: <p className="muted">Checking which flag strategies use this type…</p> };
   const current = types.data.find((type) => type.name === write.name);
-  if (!current) return { ready: true, body: null };
+  if (!current) {
+    return {
+      ready: true,
+      body: (
+        <p>
+          “{write.name}” no longer exists on the server: restoring creates it again with this version's title, description
+          and parameters{write.update.parameters.length > 0 ? ` (${write.update.parameters.map((parameter) => parameter.name).join(', ')})` : ''}.
+        </p>
+      ),
+    };
+  }
   const restored = {
     description: write.update.description ?? current.description,
     title: write.update.title ?? current.title,

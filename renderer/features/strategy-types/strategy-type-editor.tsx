@@ -47,7 +47,16 @@ export default function StrategyTypeEditorScreen() {
       )}
       {types.isError && <ErrorBanner error={types.error} action="Loading the type" onRetry={() => void types.refetch()} />}
       {types.isPending && !types.isError && <Loading label="Loading the type…" />}
-      {types.data && !type && <Notice tone="warning" title={`No strategy type named ${name}`} />}
+      {types.data && !type && (
+        <>
+          <Notice tone="warning" title={`No strategy type named ${name}`}>
+            If it was deleted, its history below can restore a version: that creates it again.
+          </Notice>
+          <div className="panel">
+            <EntityHistory entity={{ kind: 'strategy-type', key: name, label: name }} />
+          </div>
+        </>
+      )}
       {type && !type.editable && (
         <Notice tone="info" title="Built-in type: read-only">
           Unleash refuses every change to built-in strategy types (it answers 500 "Cannot edit strategy {name}").
