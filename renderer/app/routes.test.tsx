@@ -18,6 +18,7 @@ describe('routes', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/segments',
+      '/context-fields',
       '/flags',
       '/events',
       '/strategy-types',
