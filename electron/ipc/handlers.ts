@@ -8,6 +8,7 @@ import { playgroundHandlers } from '../backend/operations/playground';
 import { segmentHandlers } from '../backend/operations/segments';
 import { strategyTypeHandlers } from '../backend/operations/strategy-types';
 import { createJobHandlers, type AdminJobs } from '../archive/job-handlers';
+import { compareHandlers } from '../compare/compare-handlers';
 import { connectionHandlers } from '../connections/connection-handlers';
 import type { ConnectionManager } from '../connections/connection-manager';
 import { eventHandlers } from '../events/event-handlers';
@@ -36,5 +37,6 @@ export function createHandlers(connections: ConnectionManager, events: EventFeat
     ...createJobHandlers(connections, adminJobs),
     ...playgroundFileHandlers(adminJobs.shell),
     ...connectionHandlers(connections),
+    ...compareHandlers(),
   };
 }
