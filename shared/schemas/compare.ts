@@ -86,7 +86,7 @@ export const compareCountsSchema = z.strictObject({
 export type CompareCounts = z.infer<typeof compareCountsSchema>;
 
 /** How a front-end origin list behaves: an empty list is everyone on 6.x-8.x, as `*` is. */
-export const originsMeaningSchema = z.enum(['everyone', 'listed', 'nobody']);
+export const originsMeaningSchema = z.enum(['everyone', 'listed']);
 export type OriginsMeaning = z.infer<typeof originsMeaningSchema>;
 
 export const compareKindResultSchema = z.strictObject({
