@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/errors';
+import type { FakeHandlers } from '../../test/fake-bridge';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
+import { RESULT, staging } from './compare-fixtures';
+
+resetAfterEach();
+
+const twoProfiles: FakeHandlers = { 'connections.status': () => statusWith([demoProfile, staging]) };
+const region = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
+
+describe('the compare screen', { timeout: 20_000 }, () => {
+  it('with one profile says how to add another', async () => {
+    const { bridge } = renderApp('/compare');
+    expect(await screen.findByText('Compare needs two connections', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a connection' }).getAttribute('href')).toBe('/connections/new');
+    expect(bridge.inputsOf('compare.run')).toEqual([]);
+  });
+
+  it('puts the active profile left and the other right, in the URL, and compares them', async () => {
+    const { bridge, router } = renderApp('/compare', { ...twoProfiles, 'compare.run': () => RESULT });
+    await waitFor(() => expect(router.state.location.search).toBe('?left=demo&right=remote-1'));
+    await screen.findByText('2 differ, 2 only on Demo, 1 only on Staging, 1 the same.', undefined, { timeout: 10_000 });
+    expect(bridge.inputsOf('compare.run')).toEqual([{ left: { type: 'profile', profileId: 'demo' }, right: { type: 'profile', profileId: 'remote-1' } }]);
+    expect((screen.getByRole('combobox', { name: 'Left (from)' }) as HTMLSelectElement).value).toBe('demo');
+    expect((screen.getByRole('combobox', { name: 'Right (to)' }) as HTMLSelectElement).value).toBe('remote-1');
+    // swapping is a new comparison, said in the URL
+    fireEvent.click(screen.getByRole('button', { name: 'Swap left and right' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?left=remote-1&right=demo'));
+    await waitFor(() => expect(bridge.inputsOf('compare.run')).toHaveLength(2));
+    expect(bridge.inputsOf('compare.run')[1]).toEqual({ left: { type: 'profile', profileId: 'remote-1' }, right: { type: 'profile', profileId: 'demo' } });
+  });
+
+  it('lists each kind with its counts; the filter (in the URL) shows what is not the same until asked', async () => {
+    const { router } = renderApp('/compare?left=demo&right=remote-1', { ...twoProfiles, 'compare.run': () => RESULT });
+    const segments = await region('Segments');
+    expect(within(segments).getByText('1 differ · 1 only left · 0 only right · 0 the same')).toBeTruthy();
+    const rows = within(within(segments).getByRole('table', { name: 'Segments' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('beta-usersDifferslive on rightconstraints'),
+      expect.stringContaining('eu-onlyOnly leftNot on Staging: promoting creates it'),
+    ]);
+    const fields = screen.getByRole('region', { name: 'Context fields' });
+    expect(within(fields).queryByText('region')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Custom strategy types' })).getByText('Not on Demo: promotion leaves it')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Front-end origins (CORS)' }).textContent).toContain('Staging lets every origin call its front-end API');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Same 1' }));
+    await waitFor(() => expect(router.state.location.search).toContain('show=same'));
+    expect(within(fields).getByText('region')).toBeTruthy();
+    expect(within(fields).queryByText('plan')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Segments' })).getByText('No segment shown by this filter.')).toBeTruthy();
+  });
+
+  it('opens a segment that differs: its diff, where it is used on each side (production marked), and that promoting changes live behaviour', async () => {
+    const { router } = renderApp('/compare?left=demo&right=remote-1', { ...twoProfiles, 'compare.run': () => RESULT });
+    const segments = await region('Segments');
+    const toggle = within(segments).getByRole('button', { name: 'beta-users' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(router.state.location.search).toContain('item=segments%3Abeta-users'));
+    const detail = within(segments).getByRole('region', { name: 'segment beta-users' });
+    const diff = within(detail).getByRole('table', { name: 'Differences in beta-users' });
+    expect(diff.textContent).toContain('− plan IN (free)');
+    expect(diff.textContent).toContain('+ plan IN (pro)');
+    expect(within(detail).getByText('No strategy uses it on Demo (left).')).toBeTruthy();
+    expect(within(detail).getByText('Used by 2 strategies on Staging (right), 1 in production.')).toBeTruthy();
+    const uses = within(detail).getByRole('list', { name: 'Strategies using beta-users on the right' });
+    expect(uses.textContent).toContain('production (production)');
+    expect(within(detail).getByRole('note').textContent).toContain('Promoting it changes live behaviour on Staging');
+    // the open item is in the URL: reopening the address shows it open
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('says which side cannot be reached, next to its picker, with a retry', async () => {
+    let fail = true;
+    renderApp('/compare?left=demo&right=remote-1', {
+      ...twoProfiles,
+      'compare.run': () => {
+        if (fail) throw new ApiError(0, 'NetworkError', 'Staging cannot be reached: connection refused', [{ path: 'right', message: 'Staging (https://staging.example.com) cannot be reached: connection refused' }]);
+        return RESULT;
+      },
+    });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
+    expect(alert.textContent).toContain('Comparing Demo with Staging failed');
+    const rightPicker = screen.getByRole('combobox', { name: 'Right (to)' });
+    expect(rightPicker.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(rightPicker.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Staging (https://staging.example.com) cannot be reached: connection refused',
+    );
+    expect(screen.getByRole('combobox', { name: 'Left (from)' }).getAttribute('aria-invalid')).toBeNull();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await region('Segments');
+  });
+
+  it('shows that it is reading while the compare runs', async () => {
+    renderApp('/compare?left=demo&right=remote-1', { ...twoProfiles, 'compare.run': () => new Promise(() => undefined) });
+    expect(await screen.findByText('Reading Demo and Staging…', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('asks for two different sides when both are the same', async () => {
+    const { bridge } = renderApp('/compare?left=demo&right=demo', twoProfiles);
+    expect(await screen.findByText('Both sides are the same connection', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(bridge.inputsOf('compare.run')).toEqual([]);
+  });
+});
