@@ -1,6 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { ApplyInput, CompareSide, PlanInput, PromoteProgress, RevertInput } from '../../../shared/schemas';
+import type { ApplyInput, BundleSummary, CompareSide, ExportBundleInput, PlanInput, PromoteProgress, RevertInput } from '../../../shared/schemas';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
 
@@ -12,6 +12,8 @@ const sideKey = (side: CompareSide) => (side.type === 'profile' ? `profile:${sid
 
 export const compareKeys = {
   all: ['compare'] as const,
+  /** The bundles opened this session (main keeps their content; the page keeps what it showed of them). */
+  bundles: ['compare-bundles'] as const,
   run: (left: CompareSide, right: CompareSide) => [...compareKeys.all, 'run', sideKey(left), sideKey(right)] as const,
 };
 
@@ -25,6 +27,28 @@ export const compareQueries = {
       enabled,
     }),
 };
+
+/** Main's open dialog reads a bundle (refused with the reason when newer or damaged); null when cancelled. */
+export function useOpenBundle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('compare.openBundle', {}),
+    meta: { readOnly: true },
+    onSuccess: (summary) => {
+      if (summary) client.setQueryData<BundleSummary[]>(compareKeys.bundles, (seen = []) => [...seen.filter((b) => b.bundleId !== summary.bundleId), summary]);
+    },
+  });
+}
+
+/** The bundles opened this session, as the side pickers list them. */
+export function useOpenedBundles(): BundleSummary[] {
+  return useQuery({ queryKey: compareKeys.bundles, queryFn: () => [] as BundleSummary[], staleTime: Infinity, gcTime: Infinity }).data ?? [];
+}
+
+/** Writes a profile's selection as a bundle file through main's save dialog (no token, no ids). */
+export function useExportBundle() {
+  return useMutation({ mutationFn: (input: ExportBundleInput) => call('compare.exportBundle', input), meta: { readOnly: true } });
+}
 
 /** Plans a promotion: reads both sides again and keeps the plan in main; it writes nothing. */
 export function usePlanPromotion() {

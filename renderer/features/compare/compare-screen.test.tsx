@@ -102,7 +102,44 @@ describe('the compare screen', { timeout: 20_000 }, () => {
 
   it('asks for two different sides when both are the same', async () => {
     const { bridge } = renderApp('/compare?left=demo&right=demo', twoProfiles);
-    expect(await screen.findByText('Both sides are the same connection', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Both sides are the same', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(bridge.inputsOf('compare.run')).toEqual([]);
+  });
+
+  it('opens a bundle file as the left side (in the URL), compares it with a connection, and says why a damaged one is refused', async () => {
+    let damaged = true;
+    const { bridge, router } = renderApp('/compare?left=demo&right=remote-1', {
+      ...twoProfiles,
+      'compare.run': ({ left }) => (left.type === 'bundle' ? { ...RESULT, left: { type: 'bundle', label: 'prod.json', kind: 'bundle' } } : RESULT),
+      'compare.openBundle': () => {
+        if (damaged) throw new ApiError(400, 'BadDataError', 'This bundle is damaged: segments[0].name is missing.');
+        return {
+          bundleId: 'bundle-7',
+          fileName: 'prod.json',
+          sourceName: 'Production',
+          serverVersion: '7.6.5',
+          exportedAt: '2026-11-20T10:00:00.000Z',
+          counts: { segments: 2, strategyTypes: null, contextFields: 2, corsOrigins: null },
+        };
+      },
+    });
+    await region('Segments');
+    expect(screen.getByRole('button', { name: 'Export as a bundle…' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open a bundle file as the left side…' }));
+    const refused = await screen.findByRole('alert');
+    expect(refused.textContent).toContain('Opening the bundle failed');
+    expect(refused.textContent).toContain('This bundle is damaged: segments[0].name is missing.');
+    damaged = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Open a bundle file as the left side…' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?left=bundle%3Abundle-7&right=remote-1'));
+    await waitFor(() => expect(bridge.inputsOf('compare.run').at(-1)).toEqual({ left: { type: 'bundle', bundleId: 'bundle-7' }, right: { type: 'profile', profileId: 'remote-1' } }));
+    const leftPicker = screen.getByRole('combobox', { name: 'Left (from)' }) as HTMLSelectElement;
+    expect(leftPicker.value).toBe('bundle:bundle-7');
+    expect(document.getElementById(leftPicker.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Bundle file prod.json, exported from Production (Unleash 7.6.5) on 2026-11-20',
+    );
+    await screen.findByText('2 differ, 2 only on prod.json, 1 only on Staging, 1 the same.');
+    // a bundle is read, not exported again
+    expect(screen.queryByRole('button', { name: 'Export as a bundle…' })).toBeNull();
   });
 });

@@ -1,22 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toApiError } from '../../../shared/errors';
-import type { CompareResult, CompareSide, OnFailure, PlanInput, ProfileView, PromotePlan, PromoteResult } from '../../../shared/schemas';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { CompareSide, OnFailure, PlanInput, ProfileView, PromotePlan, PromoteResult } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
+import { notify } from '../../components/toast';
 import { useConnectionStatus } from '../connections';
-import { compareQueries, useApplyPromotion, useCompareProgress, usePlanPromotion, useRevertPromotion } from './api';
-import { SHOW_OPTIONS, parseItemKey, parseShow, pickSides, type Show } from './compare-url';
+import { compareQueries, useApplyPromotion, useCompareProgress, useExportBundle, useOpenBundle, useOpenedBundles, usePlanPromotion, useRevertPromotion } from './api';
+import { parseItemKey, parseShow, pickSides, sideFromParam, sideParam } from './compare-url';
+import { ApplyDialog, RevertDialog } from './confirmations';
 import { KindSection } from './kind-section';
-import { PlanPanel, writesOf } from './plan-panel';
+import { PlanPanel } from './plan-panel';
 import { RunProgress, RunResult } from './run-view';
 import { promotableKeys, selectedRefs } from './selection';
 import { SidePicker } from './side-picker';
+import { StatusFilter, totalsLine } from './status-filter';
 import { plural } from './words';
 import styles from './compare.module.css';
 
@@ -25,33 +27,6 @@ type Stage =
   | { step: 'plan'; input: PlanInput; plan: PromotePlan }
   | { step: 'running'; mode: 'promote' | 'revert'; plan: PromotePlan }
   | { step: 'result'; result: PromoteResult; plan: PromotePlan; promotion: PromoteResult | null };
-
-const SHOW_LABEL: Record<Show, string> = {
-  changed: 'Not the same',
-  differs: 'Differs',
-  'only-left': 'Only left',
-  'only-right': 'Only right',
-  same: 'Same',
-  all: 'All',
-};
-
-function countFor(result: CompareResult, show: Show): number {
-  const { same, differs, onlyLeft, onlyRight } = result.totals;
-  switch (show) {
-    case 'changed':
-      return differs + onlyLeft + onlyRight;
-    case 'differs':
-      return differs;
-    case 'only-left':
-      return onlyLeft;
-    case 'only-right':
-      return onlyRight;
-    case 'same':
-      return same;
-    case 'all':
-      return same + differs + onlyLeft + onlyRight;
-  }
-}
 
 /** Which side an error names (main says it in the details' path), with its words. */
 function sideProblems(error: unknown): { left?: string; right?: string } {
@@ -70,6 +45,8 @@ export default function CompareScreen() {
   const status = useConnectionStatus();
   const [params, setParams] = useSearchParams();
   const profiles = status.data?.profiles ?? [];
+  const bundles = useOpenedBundles();
+  const openBundle = useOpenBundle();
   const sides = pickSides(
     profiles.map((profile) => profile.id),
     status.data?.activeProfileId,
@@ -85,25 +62,55 @@ export default function CompareScreen() {
     if (urlLeft !== sides.left || urlRight !== sides.right) update({ left: sides.left, right: sides.right });
   }, [sides.left, sides.right, urlLeft, urlRight, update]);
 
+  const open = () =>
+    openBundle.mutate(undefined, {
+      onSuccess: (summary) => {
+        if (summary) update({ left: sideParam({ type: 'bundle', bundleId: summary.bundleId }), item: null });
+      },
+    });
+  const openError = openBundle.isError && <ErrorBanner error={openBundle.error} action="Opening the bundle" />;
   const rightProfile = profiles.find((profile) => profile.id === sides.right);
+  const picker = (problems: { left?: string; right?: string }) =>
+    sides.left !== null && sides.right !== null ? (
+      <SidePicker
+        profiles={profiles}
+        bundles={bundles}
+        left={sides.left}
+        right={sides.right}
+        problems={problems}
+        onChange={(next) => update({ ...next, item: null })}
+        onOpenBundle={open}
+        opening={openBundle.isPending}
+      />
+    ) : null;
   return (
     <section aria-label="Compare instances" className={styles.page}>
       <PageHeader title="Compare instances" description="Two connections side by side, kind by kind; promote what differs from left to right." />
       {status.isError && <ErrorBanner error={status.error} action="Loading the connections" onRetry={() => void status.refetch()} />}
       {status.isPending && <Loading label="Loading the connections…" />}
-      {status.data && profiles.length < 2 && (
-        <EmptyState title="Compare needs two connections">
-          Flagdesk holds only “{profiles[0]?.name ?? 'the demo'}”. Add the other server (its URL and an admin token), then pick it
-          here as the right side. <Link to="/connections/new">Add a connection</Link>
-        </EmptyState>
-      )}
-      {status.data && profiles.length >= 2 && sides.left !== null && sides.right !== null && (
+      {status.data && (sides.left === null || sides.right === null) && (
         <>
+          <EmptyState title="Compare needs two connections">
+            Flagdesk holds only “{profiles[0]?.name ?? 'the demo'}”. Add the other server (its URL and an admin token), then pick it
+            here as the right side. <Link to="/connections/new">Add a connection</Link>
+            <p>
+              Or, for a server you cannot reach from here, open a bundle file exported from it:{' '}
+              <button type="button" className="button" onClick={open} disabled={openBundle.isPending}>
+                Open a bundle file…
+              </button>
+            </p>
+          </EmptyState>
+          {openError}
+        </>
+      )}
+      {status.data && sides.left !== null && sides.right !== null && (
+        <>
+          {openError}
           {sides.left === sides.right ? (
             <>
-              <SidePicker profiles={profiles} left={sides.left} right={sides.right} problems={{}} onChange={(next) => update({ ...next, item: null })} />
-              <Notice tone="info" title="Both sides are the same connection">
-                Pick another connection on one side to compare.
+              {picker({})}
+              <Notice tone="info" title="Both sides are the same">
+                Pick another connection or bundle on one side to compare.
               </Notice>
             </>
           ) : (
@@ -111,11 +118,12 @@ export default function CompareScreen() {
             <Comparison
               key={`${sides.left}|${sides.right}`}
               profiles={profiles}
-              leftId={sides.left}
-              rightId={sides.right}
+              left={sideFromParam(sides.left)}
+              right={sideFromParam(sides.right)}
               rightReadOnly={rightProfile?.protection === 'read-only'}
               params={params}
               update={update}
+              picker={picker}
             />
           )}
         </>
@@ -144,19 +152,20 @@ function useUpdateParams(setParams: ReturnType<typeof useSearchParams>[1]) {
 
 interface ComparisonProps {
   profiles: readonly ProfileView[];
-  leftId: string;
-  rightId: string;
+  left: CompareSide;
+  right: CompareSide;
   rightReadOnly: boolean;
   params: URLSearchParams;
   update: (changes: Record<string, string | null>) => void;
+  /** The side pickers, with what this comparison knows of each side's problem. */
+  picker: (problems: { left?: string; right?: string }) => ReactNode;
 }
 
 /** One pair of sides: the comparison, the selection, and the promotion's plan, run and result. */
-function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }: ComparisonProps) {
+function Comparison({ profiles, left, right, rightReadOnly, params, update, picker }: ComparisonProps) {
   const show = parseShow(params.get('show'));
   const openKey = parseItemKey(params.get('item')) ? params.get('item') : null;
-  const left: CompareSide = { type: 'profile', profileId: leftId };
-  const right: CompareSide = { type: 'profile', profileId: rightId };
+  const rightId = right.type === 'profile' ? right.profileId : undefined;
   const run = useQuery(compareQueries.run(left, right, true));
   const result = run.data;
 
@@ -168,7 +177,6 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
   const plan = usePlanPromotion();
   const apply = useApplyPromotion(rightId);
   const revert = useRevertPromotion(rightId);
-  const filterLabel = useId();
 
   const select = (keys: string[], on: boolean) =>
     setSelected((current) => {
@@ -231,15 +239,28 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
     else setConfirm('revert');
   };
 
-  const name = (id: string) => profiles.find((profile) => profile.id === id)?.name ?? id;
-  const rightLabel = result?.right.label ?? name(rightId);
-  const leftLabel = result?.left.label ?? name(leftId);
+  const name = (side: CompareSide) =>
+    side.type === 'profile' ? (profiles.find((profile) => profile.id === side.profileId)?.name ?? side.profileId) : 'the bundle';
+  const rightLabel = result?.right.label ?? name(right);
+  const leftLabel = result?.left.label ?? name(left);
+  const exportBundle = useExportBundle();
+  const exportSelection = () => {
+    if (left.type !== 'profile') return;
+    exportBundle.mutate(
+      { profileId: left.profileId, items: refs },
+      {
+        onSuccess: (answer) => {
+          if (answer.saved) notify({ title: 'Bundle saved', description: `${plural(refs.length, 'item')} from ${leftLabel} in ${answer.fileName ?? 'the file'}.`, tone: 'ok' });
+        },
+      },
+    );
+  };
   const allPromotable = result ? promotableKeys(result) : [];
   const refs = result ? selectedRefs(result, selected) : [];
 
   return (
     <>
-      <SidePicker profiles={profiles} left={leftId} right={rightId} problems={sideProblems(run.error)} onChange={(next) => update({ ...next, item: null })} />
+      {picker(sideProblems(run.error))}
       {rightReadOnly && (
         <div data-testid="read-only-notice">
           <Notice tone="info" title={`“${rightLabel}” is read-only`}>
@@ -260,17 +281,7 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
               {run.isFetching ? 'Comparing…' : 'Compare again'}
             </button>
           </div>
-          <div className={styles.filter} role="radiogroup" aria-labelledby={filterLabel}>
-            <span id={filterLabel} className={styles.filterLabel}>
-              Show
-            </span>
-            {SHOW_OPTIONS.map((option) => (
-              <label key={option} className={`${styles.filterOption} ${show === option ? styles.filterOn : ''}`}>
-                <input type="radio" name="compare-show" value={option} checked={show === option} onChange={() => update({ show: option === 'changed' ? null : option })} />
-                {SHOW_LABEL[option]} <span className={styles.filterCount}>{countFor(result, option)}</span>
-              </label>
-            ))}
-          </div>
+          <StatusFilter result={result} show={show} onChange={(option) => update({ show: option === 'changed' ? null : option })} />
           {result.kinds.map((entry) => (
             <KindSection
               key={entry.kind}
@@ -286,6 +297,7 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
             />
           ))}
           {plan.isError && <ErrorBanner error={plan.error} action="Planning the promotion" />}
+          {exportBundle.isError && <ErrorBanner error={exportBundle.error} action="Exporting the bundle" />}
           {result.right.type === 'profile' && (
             <div className={styles.selectionBar} role="group" aria-label="Promotion">
               <span className={styles.selectionCount} aria-live="polite">
@@ -297,6 +309,11 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
               <button type="button" className="button button-quiet" disabled={refs.length === 0} onClick={() => setSelected(new Set())}>
                 Clear
               </button>
+              {left.type === 'profile' && (
+                <button type="button" className="button" disabled={refs.length === 0 || exportBundle.isPending} onClick={exportSelection}>
+                  Export as a bundle…
+                </button>
+              )}
               <button
                 type="button"
                 className="button button-primary"
@@ -342,48 +359,26 @@ function Comparison({ profiles, leftId, rightId, rightReadOnly, params, update }
         </>
       )}
       {confirm === 'apply' && stage.step === 'plan' && (
-        <ConfirmDialog
-          level={stage.plan.protection}
-          profileName={stage.plan.right.label}
-          title={`Promote to ${stage.plan.right.label}?`}
-          name={stage.plan.right.label}
-          confirmLabel={`Promote (${plural(writesOf(stage.plan), 'write')})`}
-          body={
-            <>
-              <p>{stage.plan.summary}</p>
-              <p className="muted">
-                {onFailure === 'stop' ? 'A failure stops the rest.' : 'A failure does not stop the rest.'} You can revert the promotion afterwards.
-              </p>
-            </>
-          }
+        <ApplyDialog
+          plan={stage.plan}
+          onFailure={onFailure}
           onCancel={() => setConfirm(null)}
-          onConfirm={() => {
+          onConfirm={(typedName) => {
             setConfirm(null);
-            doApply(stage, stage.plan.protection === 'type-name' ? stage.plan.right.label : undefined);
+            doApply(stage, typedName);
           }}
         />
       )}
       {confirm === 'revert' && stage.step === 'result' && (
-        <ConfirmDialog
-          level={stage.plan.protection}
-          profileName={stage.plan.right.label}
-          title={`Revert the promotion on ${stage.plan.right.label}?`}
-          name={stage.plan.right.label}
-          confirmLabel="Revert promotion"
-          body={<p>Deletes what the promotion created and puts back the versions it replaced on {stage.plan.right.label}.</p>}
+        <RevertDialog
+          plan={stage.plan}
           onCancel={() => setConfirm(null)}
-          onConfirm={() => {
+          onConfirm={(typedName) => {
             setConfirm(null);
-            doRevert(stage, stage.plan.protection === 'type-name' ? stage.plan.right.label : undefined);
+            doRevert(stage, typedName);
           }}
         />
       )}
     </>
   );
-}
-
-function totalsLine(result: CompareResult): string {
-  const { same, differs, onlyLeft, onlyRight } = result.totals;
-  if (differs + onlyLeft + onlyRight === 0) return `${result.left.label} and ${result.right.label} are the same: ${plural(same, 'item')} compared.`;
-  return `${differs} differ, ${onlyLeft} only on ${result.left.label}, ${onlyRight} only on ${result.right.label}, ${same} the same.`;
 }

@@ -1,4 +1,4 @@
-import { COMPARE_KINDS, type CompareKind, type CompareStatus } from '../../../shared/schemas';
+import { COMPARE_KINDS, bundleIdSchema, type CompareKind, type CompareSide, type CompareStatus } from '../../../shared/schemas';
 
 /**
  * The compare screen's state in its URL (docs/renderer.md: every selection has a URL):
@@ -32,16 +32,31 @@ export function parseItemKey(key: string | null): { kind: CompareKind; name: str
   return { kind: kind as CompareKind, name: key.slice(at + 1) };
 }
 
+/** A side as the URL says it: a profile's id, or `bundle:<id>` for a bundle opened this session (no profile id has a colon). */
+export function sideFromParam(value: string): CompareSide {
+  return value.startsWith(BUNDLE_PREFIX) ? { type: 'bundle', bundleId: value.slice(BUNDLE_PREFIX.length) } : { type: 'profile', profileId: value };
+}
+
+export function sideParam(side: CompareSide): string {
+  return side.type === 'bundle' ? `${BUNDLE_PREFIX}${side.bundleId}` : side.profileId;
+}
+
+const BUNDLE_PREFIX = 'bundle:';
+
+function isBundleParam(value: string): boolean {
+  return value.startsWith(BUNDLE_PREFIX) && bundleIdSchema.safeParse(value.slice(BUNDLE_PREFIX.length)).success;
+}
+
 /**
- * The two sides to compare: those in the URL when they are known profiles, else the active profile on the left and
- * the first other one on the right. Null for a side there is none for (only one profile).
+ * The two sides to compare: those in the URL when they are known profiles or bundles, else the active profile on the
+ * left and the first other one on the right. Null for a side there is none for (only one profile).
  */
 export function pickSides(
   profileIds: readonly string[],
   activeId: string | undefined,
   wanted: { left: string | null; right: string | null },
 ): { left: string | null; right: string | null } {
-  const known = (id: string | null) => (id !== null && profileIds.includes(id) ? id : null);
+  const known = (id: string | null) => (id !== null && (profileIds.includes(id) || isBundleParam(id)) ? id : null);
   const left = known(wanted.left) ?? (activeId && profileIds.includes(activeId) ? activeId : (profileIds[0] ?? null));
   const right = known(wanted.right) ?? profileIds.find((id) => id !== left) ?? null;
   return { left, right };

@@ -3,8 +3,7 @@ import type { CompareItem, CompareKindResult, SideInfo } from '../../../shared/s
 import { itemKey, shows, type Show } from './compare-url';
 import { SemanticDiffView, diffSummary } from './semantic-diff-view';
 import { LiveBehaviourWarning, SegmentUsage } from './segment-usage';
-import { promotable } from './selection';
-import { KIND_LABEL, KIND_ONE, STATUS_LABEL, plural } from './words';
+import { KIND_LABEL, KIND_MANY, KIND_ONE, STATUS_LABEL, plural } from './words';
 import styles from './compare.module.css';
 
 interface Props {
@@ -30,7 +29,8 @@ export function KindSection({ entry, left, right, show, selected, onSelect, open
   const headingId = useId();
   const label = KIND_LABEL[entry.kind];
   const visible = entry.items.filter((item) => shows(show, item.status));
-  const candidates = entry.items.filter(promotable).map((item) => itemKey(item.kind, item.name));
+  // A whole kind is every item of it: the plan leaves what is already the same (or only on the right) and says so.
+  const candidates = entry.items.map((item) => itemKey(item.kind, item.name));
   const chosen = candidates.filter((key) => selected.has(key)).length;
   const all = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -52,8 +52,8 @@ export function KindSection({ entry, left, right, show, selected, onSelect, open
               checked={chosen === candidates.length}
               onChange={(event) => onSelect(candidates, event.target.checked)}
             />
-            Select all {candidates.length} to promote
-            <span className="sr-only"> in {label}</span>
+            Select all {candidates.length}
+            <span className="sr-only"> {KIND_MANY[entry.kind]}</span>
           </label>
         )}
       </div>
@@ -68,7 +68,7 @@ export function KindSection({ entry, left, right, show, selected, onSelect, open
             <thead>
               <tr>
                 <th scope="col" className={styles.checkCell}>
-                  <span className="sr-only">Promote</span>
+                  <span className="sr-only">Selected</span>
                 </th>
                 <th scope="col">Name</th>
                 <th scope="col">Status</th>
@@ -131,9 +131,7 @@ function ItemRows({ item, left, right, open, onOpen, checked, onCheck, selectabl
     <>
       <tr className={open ? styles.openRow : undefined} data-status={item.status}>
         <td className={styles.checkCell}>
-          {selectable && promotable(item) ? (
-            <input type="checkbox" checked={checked} onChange={(event) => onCheck(event.target.checked)} aria-label={`Promote ${item.name}`} />
-          ) : null}
+          {selectable ? <input type="checkbox" checked={checked} onChange={(event) => onCheck(event.target.checked)} aria-label={`Select ${item.name}`} /> : null}
         </td>
         <th scope="row" className={styles.itemName}>
           <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={open ? detailId : undefined} onClick={() => onOpen(!open)}>

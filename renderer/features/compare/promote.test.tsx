@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/errors';
-import type { PlanInput } from '../../../shared/schemas';
 import type { FakeHandlers } from '../../test/fake-bridge';
 import { isDisabled } from '../../test/live-controls';
 import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
@@ -13,7 +12,7 @@ function handlers(overrides: FakeHandlers = {}): FakeHandlers {
   return {
     'connections.status': () => statusWith([demoProfile, staging]),
     'compare.run': () => RESULT,
-    'compare.plan': (input: PlanInput) => planWith(input.projectChoices.find((entry) => entry.segment === 'eu-only')?.choice ?? 'skip'),
+    'compare.plan': (input) => planWith(input.projectChoices?.find((entry) => entry.segment === 'eu-only')?.choice ?? 'skip'),
     'compare.apply': () => PROMOTED,
     'compare.revert': () => REVERTED,
     ...overrides,
@@ -24,8 +23,8 @@ const sides = { left: { type: 'profile', profileId: 'demo' }, right: { type: 'pr
 
 async function planSegments() {
   const segments = await screen.findByRole('region', { name: 'Segments' }, { timeout: 10_000 });
-  fireEvent.click(within(segments).getByRole('checkbox', { name: /Select all 2 to promote/ }));
-  fireEvent.click(within(screen.getByRole('region', { name: 'Context fields' })).getByRole('checkbox', { name: 'Promote plan' }));
+  fireEvent.click(within(segments).getByRole('checkbox', { name: 'Select all 2 segments' }));
+  fireEvent.click(within(screen.getByRole('region', { name: 'Context fields' })).getByRole('checkbox', { name: 'Select plan' }));
   expect(screen.getByText('3 items selected')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
   return screen.findByRole('list', { name: 'Plan' });
@@ -176,17 +175,24 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     expect(bridge.inputsOf('compare.apply')).toEqual([]);
   });
 
-  it('selects everything that differs at once, and only what can be promoted', async () => {
+  it('selects everything that differs at once (not what is the same or only on the right); a whole kind takes all of it', async () => {
     const { bridge } = renderApp('/compare?left=demo&right=remote-1', handlers());
     fireEvent.click(await screen.findByRole('button', { name: 'Select everything that differs (4)' }, { timeout: 10_000 }));
     expect(screen.getByText('4 items selected')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Custom strategy types' })).queryByRole('checkbox')).toBeNull();
+    const types = screen.getByRole('region', { name: 'Custom strategy types' });
+    expect((within(types).getByRole('checkbox', { name: 'Select tenant' }) as HTMLInputElement).checked).toBe(false);
+    const fields = screen.getByRole('region', { name: 'Context fields' });
+    const wholeKind = within(fields).getByRole('checkbox', { name: 'Select all 2 context fields' }) as HTMLInputElement;
+    expect(wholeKind.indeterminate).toBe(true);
+    fireEvent.click(wholeKind);
+    expect(screen.getByText('5 items selected')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
     await waitFor(() => expect(bridge.inputsOf('compare.plan')).toHaveLength(1));
     expect(bridge.inputsOf('compare.plan')[0]!.items.map((item) => `${item.kind}/${item.name}`)).toEqual([
       'segments/beta-users',
       'segments/eu-only',
       'contextFields/plan',
+      'contextFields/region',
       'corsOrigins/Front-end API origins',
     ]);
   });

@@ -13,9 +13,9 @@ export function promotableKeys(result: CompareResult, kind?: CompareItem['kind']
     .flatMap((entry) => entry.items.filter(promotable).map((item) => itemKey(item.kind, item.name)));
 }
 
-/** The selected keys that the result still offers (a compare again may have made some the same), as the plan wants them. */
+/** The selected keys that the result holds, in its order, as the plan wants them (it leaves what needs nothing, and says so). */
 export function selectedRefs(result: CompareResult, selected: ReadonlySet<string>): ItemRef[] {
   return result.kinds.flatMap((entry) =>
-    entry.items.filter((item) => promotable(item) && selected.has(itemKey(item.kind, item.name))).map((item) => ({ kind: item.kind, name: item.name })),
+    entry.items.filter((item) => selected.has(itemKey(item.kind, item.name))).map((item) => ({ kind: item.kind, name: item.name })),
   );
 }

@@ -15,6 +15,13 @@ export const KIND_ONE: Record<CompareKind, string> = {
   corsOrigins: 'origin',
 };
 
+export const KIND_MANY: Record<CompareKind, string> = {
+  segments: 'segments',
+  strategyTypes: 'custom strategy types',
+  contextFields: 'context fields',
+  corsOrigins: 'front-end origins',
+};
+
 export const STATUS_LABEL: Record<CompareStatus, string> = {
   same: 'Same',
   differs: 'Differs',
