@@ -15,7 +15,7 @@ import { parseItemKey, parseShow, pickSides, sideFromParam, sideParam } from './
 import { ApplyDialog, RevertDialog } from './confirmations';
 import { KindSection } from './kind-section';
 import { PlanPanel } from './plan-panel';
-import { RunProgress, RunResult } from './run-view';
+import { LastPromotionBar, RunProgress, RunResult } from './run-view';
 import { promotableKeys, selectedRefs } from './selection';
 import { SidePicker } from './side-picker';
 import { StatusFilter, totalsLine } from './status-filter';
@@ -26,7 +26,13 @@ type Stage =
   | { step: 'compare' }
   | { step: 'plan'; input: PlanInput; plan: PromotePlan }
   | { step: 'running'; mode: 'promote' | 'revert'; plan: PromotePlan }
-  | { step: 'result'; result: PromoteResult; plan: PromotePlan; promotion: PromoteResult | null };
+  | { step: 'result'; result: PromoteResult; plan: PromotePlan };
+
+/** The last promotion of this pair, revertible from the result and after a compare again. */
+interface LastPromotion {
+  promotion: PromoteResult;
+  plan: PromotePlan;
+}
 
 /** Which side an error names (main says it in the details' path), with its words. */
 function sideProblems(error: unknown): { left?: string; right?: string } {
@@ -173,6 +179,7 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
   const [stage, setStage] = useState<Stage>({ step: 'compare' });
   const [onFailure, setOnFailure] = useState<OnFailure>('stop');
   const [confirm, setConfirm] = useState<'apply' | 'revert' | null>(null);
+  const [last, setLast] = useState<LastPromotion | null>(null);
   const progress = useCompareProgress();
   const plan = usePlanPromotion();
   const apply = useApplyPromotion(rightId);
@@ -213,18 +220,25 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
     apply.mutate(
       { planId: current.plan.planId, onFailure, confirmation: confirmation(typedName) },
       {
-        onSuccess: (answer) => setStage({ step: 'result', result: answer, plan: current.plan, promotion: answer }),
+        onSuccess: (answer) => {
+          setLast(answer.revertible ? { promotion: answer, plan: current.plan } : null);
+          setStage({ step: 'result', result: answer, plan: current.plan });
+        },
         onError: () => setStage(current),
       },
     );
   };
 
-  const doRevert = (current: Extract<Stage, { step: 'result' }>, typedName: string | undefined) => {
-    if (!current.promotion) return;
+  const doRevert = (current: LastPromotion, typedName: string | undefined) => {
     progress.clear();
     revert.mutate(
       { runId: current.promotion.runId, onFailure: 'continue', confirmation: confirmation(typedName) },
-      { onSuccess: (answer) => setStage({ step: 'result', result: answer, plan: current.plan, promotion: null }) },
+      {
+        onSuccess: (answer) => {
+          setLast(null);
+          setStage({ step: 'result', result: answer, plan: current.plan });
+        },
+      },
     );
   };
 
@@ -234,10 +248,15 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
     else setConfirm('apply');
   };
   const askRevert = () => {
-    if (stage.step !== 'result') return;
-    if (stage.plan.protection === 'none') doRevert(stage, undefined);
+    if (!last) return;
+    if (last.plan.protection === 'none') doRevert(last, undefined);
     else setConfirm('revert');
   };
+  const canRevert = last !== null && last.plan.protection !== 'read-only';
+  const reverting = last !== null && revert.isPending && (
+    <RunProgress mode="revert" target={last.plan.right.label} steps={progress.steps.filter((step) => step.mode === 'revert')} />
+  );
+  const revertError = revert.isError && <ErrorBanner error={revert.error} action="Reverting the promotion" />;
 
   const name = (side: CompareSide) =>
     side.type === 'profile' ? (profiles.find((profile) => profile.id === side.profileId)?.name ?? side.profileId) : 'the bundle';
@@ -273,6 +292,11 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
       {run.isPending && !run.isError && <Loading label={`Reading ${leftLabel} and ${rightLabel}…`} />}
       {result && stage.step === 'compare' && (
         <>
+          {last && canRevert && (
+            <LastPromotionBar summary={last.promotion.summary} target={last.plan.right.label} reverting={revert.isPending} onRevert={askRevert} />
+          )}
+          {reverting}
+          {revertError}
           <div className={styles.totalsRow}>
             <p className={styles.totals} role="status">
               {totalsLine(result)}
@@ -348,13 +372,13 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
       {stage.step === 'running' && <RunProgress mode={stage.mode} target={stage.plan.right.label} steps={progress.steps.filter((step) => step.mode === stage.mode)} />}
       {stage.step === 'result' && (
         <>
-          {revert.isPending && <RunProgress mode="revert" target={stage.plan.right.label} steps={progress.steps.filter((step) => step.mode === 'revert')} />}
-          {revert.isError && <ErrorBanner error={revert.error} action="Reverting the promotion" />}
+          {reverting}
+          {revertError}
           <RunResult
             result={stage.result}
             onCompareAgain={compareAgain}
             reverting={revert.isPending}
-            {...(stage.promotion?.revertible && stage.plan.protection !== 'read-only' ? { onRevert: askRevert } : {})}
+            {...(canRevert && stage.result.mode === 'promote' ? { onRevert: askRevert } : {})}
           />
         </>
       )}
@@ -369,13 +393,13 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
           }}
         />
       )}
-      {confirm === 'revert' && stage.step === 'result' && (
+      {confirm === 'revert' && last && (
         <RevertDialog
-          plan={stage.plan}
+          plan={last.plan}
           onCancel={() => setConfirm(null)}
           onConfirm={(typedName) => {
             setConfirm(null);
-            doRevert(stage, typedName);
+            doRevert(last, typedName);
           }}
         />
       )}

@@ -152,7 +152,18 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     expect(screen.getByRole('list', { name: 'Plan' })).toBeTruthy();
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Apply to Staging (2 writes)' }));
-    expect(await screen.findByRole('region', { name: 'Promotion done with failures' })).toBeTruthy();
+    const result = await screen.findByRole('region', { name: 'Promotion done with failures' });
+
+    // compared again, the promotion stays revertible (no dialog on an unprotected right)
+    fireEvent.click(within(result).getByRole('button', { name: 'Compare again' }));
+    const last = await screen.findByRole('region', { name: 'Last promotion' });
+    expect(last.textContent).toContain('Last promotion to Staging: Created 1, updated 1; 1 failed');
+    fireEvent.click(within(last).getByRole('button', { name: 'Revert this promotion' }));
+    await waitFor(() => expect(bridge.inputsOf('compare.revert')).toEqual([{ runId: 'run-1', onFailure: 'continue', confirmation: { confirmed: true } }]));
+    expect(await screen.findByRole('region', { name: 'Revert done' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Compare again' }));
+    await screen.findByRole('region', { name: 'Segments' });
+    expect(screen.queryByRole('region', { name: 'Last promotion' })).toBeNull();
   });
 
   it('on a read-only right: says so, plans, but refuses to apply', async () => {

@@ -89,3 +89,17 @@ export function RunResult({ result, onCompareAgain, onRevert, reverting }: Resul
     </section>
   );
 }
+
+/** After a compare again: the last promotion of this pair, still revertible. */
+export function LastPromotionBar({ summary, target, reverting, onRevert }: { summary: string; target: string; reverting: boolean; onRevert: () => void }) {
+  return (
+    <div className={styles.lastRun} role="region" aria-label="Last promotion">
+      <p>
+        <strong>Last promotion to {target}:</strong> {summary}
+      </p>
+      <button type="button" className="button button-danger-quiet" onClick={onRevert} disabled={reverting}>
+        {reverting ? 'Reverting…' : 'Revert this promotion'}
+      </button>
+    </div>
+  );
+}
