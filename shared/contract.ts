@@ -381,7 +381,7 @@ export const contract = {
   /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
   'connections.chooseCaFile': channel({ input: profileIdInputSchema, output: connectionStatusSchema, effect: 'local', sample: { id: 'remote-1' } }),
   'connections.clearCaFile': channel({ input: profileIdInputSchema, output: connectionStatusSchema, effect: 'local', sample: { id: 'remote-1' } }),
-  // compare two instances and promote left -> right (issue 21)
+  // compare two instances and promote left -> right
   /** Reads both sides (profiles through their own backends, the active one untouched; or opened bundles) and compares. */
   'compare.run': channel({
     input: compareInputSchema,

@@ -5,7 +5,7 @@ import { createBundleShelf } from './bundle-files';
 import { createCompareService, type SideOpener } from './compare-service';
 
 /**
- * The compare screen's channels (issue 21): profiles are opened beside the active one (the connection manager's
+ * The compare screen's channels: profiles are opened beside the active one (the connection manager's
  * openProfile), bundles from the shelf of files opened this session. The apply and revert handlers hold the right
  * profile's protection level themselves (compare-service.ts, protection-check.ts).
  */

@@ -24,7 +24,7 @@ import { checkProtection } from './protection-check';
 import { revertOf, writeRevert, writeStep, type DoneStep, type RevertStep } from './promote-writes';
 
 /**
- * Compare, plan, apply and revert (issue 21), over two sides however they are reached: the window opens profiles
+ * Compare, plan, apply and revert, over two sides however they are reached: the window opens profiles
  * through the connection manager (profile-sides.ts), the CLI opens URLs and bundle files (scripts/compare-cli.ts).
  * Both run this same code. Plans and runs are kept in memory for the session: a revert needs the right's versions
  * that a promotion replaced.

@@ -10,7 +10,7 @@ import { timeRuns } from './stats';
 import type { BenchModule } from './types';
 
 /**
- * Comparing two instances (issue 21): 1,000 segments and 100 strategy types per side compared after the reads
+ * Comparing two instances: 1,000 segments and 100 strategy types per side compared after the reads
  * (the pure core the window and the CLI share), and a promotion of 100 segments to a demo server over HTTP, per item.
  */
 function side(seed: number): InstanceContent {

@@ -4,7 +4,7 @@ import { bundleIdSchema, compareKindSchema, itemRefSchema } from './compare';
 import { profileIdSchema } from './connection';
 
 /**
- * A bundle: a selection of one instance as a versioned JSON file (issue 21), to compare or promote from where the
+ * A bundle: a selection of one instance as a versioned JSON file, to compare or promote from where the
  * other instance cannot be reached. It carries no token and no ids (segment and strategy ids mean nothing on
  * another server): everything is named. A file of a newer format version, or one that does not parse, is refused
  * with the reason.

@@ -4,7 +4,7 @@ import { protectionLevelSchema, profileIdSchema } from './connection';
 import { BOUNDS, boundedName } from './bounds';
 
 /**
- * Two instances side by side (issue 21): what a compare takes and answers. The comparable form of each kind is the
+ * Two instances side by side: what a compare takes and answers. The comparable form of each kind is the
  * bundle's (shared/schemas/bundle.ts), so a live server and a bundle file compare alike.
  */
 

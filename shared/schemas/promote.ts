@@ -11,7 +11,7 @@ import {
 import { protectionLevelSchema } from './connection';
 
 /**
- * Promote left -> right (issue 21): the plan, its application item by item, the result and its revert. Promotion
+ * Promote left -> right: the plan, its application item by item, the result and its revert. Promotion
  * creates and updates on the right, never deletes there; a revert deletes only what the promotion created and puts
  * back what it replaced.
  */

@@ -6,7 +6,7 @@ import type { Pair } from './compare/pair';
 import { promoteScenarios } from './compare/scenarios';
 
 /**
- * Compare and promote (issue 21) between two demo servers over HTTP (the remote backend, as the window uses it),
+ * Compare and promote between two demo servers over HTTP (the remote backend, as the window uses it),
  * and with `npm run test:live` from real 6.10.1 to real 8.2.0 and from 5.12.8 to 7.6.5.
  */
 async function open(url: string, token: string) {
