@@ -38,7 +38,7 @@ function hasEvent(events: { type: string; text: string }[], type: string, name: 
 }
 
 export function promoteScenarios(title: string, openPair: () => Promise<Pair>, skip?: string): void {
-  describe.skipIf(Boolean(skip))(title, () => {
+  describe.skipIf(Boolean(skip))(skip ? `${title}: ${skip}` : title, () => {
     let pair: Pair;
     let h: PairHarness;
     const n: Names = {
