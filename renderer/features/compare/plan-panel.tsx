@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { OnFailure, PlanLine, PromotePlan } from '../../../shared/schemas';
 import { PROTECTION_INFO } from '../../../shared/domain/protection';
 import { ErrorBanner } from '../../components/error-banner';
@@ -54,7 +54,7 @@ export function PlanPanel({ plan, replanning, replanError, onChoice, onFailure, 
         </Notice>
       )}
       {replanError ? <ErrorBanner error={replanError} action="Planning again" /> : null}
-      <ol className={styles.lines} aria-label="Plan" aria-busy={replanning}>
+      <ol className={styles.lines} aria-label="Items in the plan" aria-busy={replanning}>
         {plan.lines.map((line) => (
           <PlanLineItem key={`${line.kind}:${line.name}`} line={line} plan={plan} onChoice={onChoice} disabled={replanning} />
         ))}
@@ -98,6 +98,12 @@ export function PlanPanel({ plan, replanning, replanError, onChoice, onFailure, 
 
 function PlanLineItem({ line, plan, onChoice, disabled }: { line: PlanLine; plan: PromotePlan; onChoice: Props['onChoice']; disabled: boolean }) {
   const choiceName = useId();
+  // The choice shows at once; the plan made with it replaces this one a moment later.
+  const [chosen, setChosen] = useState<'global' | 'skip' | null>(null);
+  const choose = (choice: 'global' | 'skip') => {
+    setChosen(choice);
+    onChoice(line.name, choice);
+  };
   const prerequisite = line.prerequisiteFor && line.prerequisiteFor.length > 0;
   return (
     <li className={styles.line} data-action={line.action} aria-label={`${ACTION_LABEL[line.action]} ${KIND_ONE[line.kind]} ${line.name}`}>
@@ -113,11 +119,11 @@ function PlanLineItem({ line, plan, onChoice, disabled }: { line: PlanLine; plan
         <fieldset className={styles.choice} disabled={disabled}>
           <legend>{line.problem.message}</legend>
           <label>
-            <input type="radio" name={choiceName} checked={line.problem.choice === 'global'} onChange={() => onChoice(line.name, 'global')} />
+            <input type="radio" name={choiceName} checked={(chosen ?? line.problem.choice) === 'global'} onChange={() => choose('global')} />
             Promote it as a global segment
           </label>
           <label>
-            <input type="radio" name={choiceName} checked={line.problem.choice === 'skip'} onChange={() => onChoice(line.name, 'skip')} />
+            <input type="radio" name={choiceName} checked={(chosen ?? line.problem.choice) === 'skip'} onChange={() => choose('skip')} />
             Skip it
           </label>
         </fieldset>

@@ -27,7 +27,7 @@ async function planSegments() {
   fireEvent.click(within(screen.getByRole('region', { name: 'Context fields' })).getByRole('checkbox', { name: 'Select plan' }));
   expect(screen.getByText('3 items selected')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
-  return screen.findByRole('list', { name: 'Plan' });
+  return screen.findByRole('list', { name: 'Items in the plan' });
 }
 
 describe('promoting left to right', { timeout: 20_000 }, () => {
@@ -68,7 +68,7 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     fireEvent.click(within(choice).getByRole('radio', { name: 'Promote it as a global segment' }));
     await waitFor(() => expect(bridge.inputsOf('compare.plan')).toHaveLength(2));
     expect(bridge.inputsOf('compare.plan')[1]!.projectChoices).toEqual([{ segment: 'eu-only', choice: 'global' }]);
-    expect(await within(screen.getByRole('list', { name: 'Plan' })).findByRole('listitem', { name: 'Create segment eu-only' })).toBeTruthy();
+    expect(await within(screen.getByRole('list', { name: 'Items in the plan' })).findByRole('listitem', { name: 'Create segment eu-only' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Apply to Staging (3 writes)' })).toBeTruthy();
 
     // back keeps the selection
@@ -149,7 +149,7 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Promoting to Staging failed');
     expect(alert.textContent).toContain('The right side changed since the plan: plan again.');
-    expect(screen.getByRole('list', { name: 'Plan' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Items in the plan' })).toBeTruthy();
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Apply to Staging (2 writes)' }));
     const result = await screen.findByRole('region', { name: 'Promotion done with failures' });
