@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ describe('compare channels through the main core', () => {
   let core: MainCore;
   let dir: string;
   let rightId = '';
+  let chosenFile: string | null = null;
+  const demoOpens = { opened: 0, closed: 0 };
   const pushes: [string, unknown][] = [];
   const call = async <T>(channel: Parameters<MainCore['dispatch']>[0], input: unknown): Promise<T> => {
     const result = await core.dispatch(channel, input, SENDER);
@@ -34,7 +36,13 @@ describe('compare channels through the main core', () => {
     core = await createMainCore({
       userDataDir: dir,
       cipher: fakeCipher(),
-      factories: { openDemo: async () => ({ backend: demo, reset: async () => undefined, close: async () => undefined }) },
+      factories: {
+        openDemo: async () => {
+          demoOpens.opened += 1;
+          return { backend: demo, reset: async () => undefined, close: async () => void (demoOpens.closed += 1) };
+        },
+      },
+      shell: { chooseSaveFile: async () => chosenFile, chooseOpenFile: async () => chosenFile, notify: () => undefined },
     });
     core.senders.trust(SENDER.webContentsId);
     core.onPush((event, payload) => pushes.push([event, payload]));
@@ -87,7 +95,37 @@ describe('compare channels through the main core', () => {
     expect(reverted.steps).toEqual([{ kind: 'segments', name: 'window-only-left', action: 'delete', outcome: 'done' }]);
   });
 
-  it('without a window to ask, opening a bundle is cancelled (null) and an unknown bundle is said', async () => {
+  it('exports a bundle through the save dialog (no token, no ids) and compares from it after opening it', async () => {
+    chosenFile = join(dir, 'demo-bundle.json');
+    const saved = await call<{ saved: boolean; fileName: string }>('compare.exportBundle', { profileId: 'demo', kinds: ['segments', 'contextFields'] });
+    expect(saved).toEqual({ saved: true, fileName: 'demo-bundle.json' });
+    const text = await readFile(chosenFile, 'utf8');
+    expect(text).not.toContain(server.token);
+    expect(text).not.toMatch(/"id":/);
+    const opened = await call<{ bundleId: string; counts: Record<string, number | null> }>('compare.openBundle', {});
+    expect(opened.counts).toMatchObject({ segments: expect.any(Number), strategyTypes: null, corsOrigins: null });
+    const result = await call<CompareResult>('compare.run', { left: { type: 'bundle', bundleId: opened.bundleId }, right: { type: 'profile', profileId: 'demo' } });
+    expect(result.left).toMatchObject({ type: 'bundle', label: 'demo-bundle.json' });
+    expect(result.kinds.find((kind) => kind.kind === 'segments')?.counts).toMatchObject({ differs: 0, onlyLeft: 0, onlyRight: 0 });
+    expect(result.kinds.find((kind) => kind.kind === 'strategyTypes')?.unavailable).toContain('left side');
+
+    await writeFile(chosenFile, text.replace('"version": 1', '"version": 7'));
+    const newer = await core.dispatch('compare.openBundle', {}, SENDER);
+    expect(newer).toMatchObject({ ok: false, error: { status: 400, message: expect.stringContaining('newer Flagdesk (format version 7') } });
+  });
+
+  it('opens the demo beside an active remote profile for a compare, and closes it after', async () => {
+    await call('connections.activate', { id: rightId });
+    const before = { ...demoOpens };
+    await call('compare.run', { ...sides(), kinds: ['segments'] });
+    expect(demoOpens.opened - before.opened).toBe(1);
+    expect(demoOpens.closed - before.closed).toBe(1);
+    expect((await call<{ activeProfileId: string }>('connections.status', {})).activeProfileId).toBe(rightId);
+    await call('connections.activate', { id: 'demo' });
+  });
+
+  it('with a cancelled dialog, opening a bundle answers null, and an unknown bundle is said', async () => {
+    chosenFile = null;
     expect(await call('compare.openBundle', {})).toBeNull();
     const result = await core.dispatch('compare.run', { left: { type: 'bundle', bundleId: 'bundle-nope' }, right: sides().right }, SENDER);
     expect(result).toMatchObject({ ok: false, error: { status: 404, message: expect.stringContaining('open it again') } });
