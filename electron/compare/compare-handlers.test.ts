@@ -124,6 +124,14 @@ describe('compare channels through the main core', () => {
     await call('connections.activate', { id: 'demo' });
   });
 
+  it('says which side cannot be read, in the details the screen shows next to that side', async () => {
+    const status = await call<{ profiles: { id: string; name: string }[] }>('connections.save', { name: 'Gone', baseUrl: 'http://127.0.0.1:9', token: 'gone-token' });
+    const gone = status.profiles.find((profile) => profile.name === 'Gone')?.id ?? '';
+    const result = await core.dispatch('compare.run', { left: sides().left, right: { type: 'profile', profileId: gone } }, SENDER);
+    expect(result).toMatchObject({ ok: false, error: { details: [{ path: 'right', message: expect.stringContaining('"Gone" cannot be reached') }] } });
+    await call('connections.remove', { id: gone });
+  });
+
   it('with a cancelled dialog, opening a bundle answers null, and an unknown bundle is said', async () => {
     chosenFile = null;
     expect(await call('compare.openBundle', {})).toBeNull();

@@ -67,10 +67,30 @@ interface StoredRun {
   reverted: boolean;
 }
 
-async function withSides<T>(opener: SideOpener, left: CompareSide, right: CompareSide, task: (l: OpenedSide, r: OpenedSide) => Promise<T>): Promise<T> {
-  const l = await opener.open(left);
+/**
+ * A failure to open or read one side, said with which side it is (details' path 'left' or 'right'), so the screen
+ * shows it next to that side's picker. Only the app's own errors (ApiError) are reworded; anything else stays an
+ * unexpected fault.
+ */
+export function onSide(which: 'left' | 'right', label: string | undefined, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const who = label ? `"${label}"` : `The ${which} side`;
+  const text = error.status === 0 ? `${who} cannot be reached: ${error.message}` : `${who} could not be read: ${error.message}`;
+  return new ApiError(error.status, error.name, text, [{ path: which, message: text }], error.kind);
+}
+
+async function openSide(opener: SideOpener, which: 'left' | 'right', side: CompareSide): Promise<OpenedSide> {
   try {
-    const r = await opener.open(right);
+    return await opener.open(side);
+  } catch (error) {
+    throw onSide(which, undefined, error);
+  }
+}
+
+async function withSides<T>(opener: SideOpener, left: CompareSide, right: CompareSide, task: (l: OpenedSide, r: OpenedSide) => Promise<T>): Promise<T> {
+  const l = await openSide(opener, 'left', left);
+  try {
+    const r = await openSide(opener, 'right', right);
     try {
       return await task(l, r);
     } finally {
@@ -79,6 +99,15 @@ async function withSides<T>(opener: SideOpener, left: CompareSide, right: Compar
   } finally {
     await l.release();
   }
+}
+
+/** Both sides' content, each failure said with its side. */
+async function contents(l: OpenedSide, r: OpenedSide, kinds: readonly CompareKind[] = COMPARE_KINDS): Promise<[InstanceContent, InstanceContent]> {
+  const read = (side: OpenedSide, which: 'left' | 'right') =>
+    contentOf(side, kinds).catch((error: unknown) => {
+      throw onSide(which, side.info.label, error);
+    });
+  return Promise.all([read(l, 'left'), read(r, 'right')]);
 }
 
 async function contentOf(side: OpenedSide, kinds: readonly CompareKind[] = COMPARE_KINDS): Promise<InstanceContent> {
@@ -175,7 +204,7 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
     run: (input) =>
       withSides(options.opener, input.left, input.right, async (left, right) => {
         const kinds: readonly CompareKind[] = input.kinds ?? COMPARE_KINDS;
-        const [l, r] = await Promise.all([contentOf(left, kinds), contentOf(right, kinds)]);
+        const [l, r] = await contents(left, right, kinds);
         const results = compareContents(l, r, kinds);
         const differing = results
           .find((kind) => kind.kind === 'segments')
@@ -195,7 +224,7 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
 
     plan: (input) =>
       withSides(options.opener, input.left, input.right, async (left, right) => {
-        const [l, r] = await Promise.all([contentOf(left), contentOf(right)]);
+        const [l, r] = await contents(left, right);
         const segmentNames = input.items.filter((item) => item.kind === 'segments').map((item) => item.name);
         const rightUsage = right.backend ? await readSegmentUsage(right.backend, segmentNames) : new Map();
         const core = buildPlan({ left: l, right: r, items: input.items, projectChoices: input.projectChoices, rightUsage });
