@@ -81,7 +81,7 @@ describe.skipIf(!chromiumEndpoint)('compare instances', { timeout: 120_000 }, ()
 
   const openCompare = async (): Promise<Page> => {
     const page = app().page;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Compare instances' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Compare' }).click();
     await page.getByRole('heading', { level: 1, name: 'Compare instances' }).waitFor();
     return page;
   };
@@ -109,6 +109,8 @@ describe.skipIf(!chromiumEndpoint)('compare instances', { timeout: 120_000 }, ()
     await detail.getByText('Used by 1 strategy on Staging (right), 1 in production.').waitFor();
     expect(await detail.getByRole('note').textContent()).toContain('Promoting it changes live behaviour on Staging');
     expect(await page.evaluate('location.hash')).toContain(`item=segments%3A${N.changed}`);
+    // the screenshot shows the viewport of the app's scrolling main area: bring the detail into it
+    await detail.scrollIntoViewIfNeeded();
     await app().screenshot('compare-item', { variants: true });
 
     // one segment that is the same on both sides, so the plan leaves one
@@ -136,6 +138,8 @@ describe.skipIf(!chromiumEndpoint)('compare instances', { timeout: 120_000 }, ()
     await plan.getByRole('listitem', { name: `Create strategy type ${N.type}` }).waitFor();
     await plan.getByRole('listitem', { name: `Create origin ${N.origin}` }).waitFor();
     await app().screenshot('compare-plan', { variants: true });
+    await update.scrollIntoViewIfNeeded();
+    await app().screenshot('compare-plan-update', { variants: true });
 
     const writes = await page.getByRole('button', { name: /^Apply to Staging/ }).textContent();
     expect(writes).toBe('Apply to Staging (5 writes)');

@@ -14,6 +14,6 @@ export const SECTIONS: readonly Section[] = [
   { path: '/archived', label: 'Archived flags' },
   { path: '/cors', label: 'CORS' },
   { path: '/playground', label: 'Playground' },
-  { path: '/compare', label: 'Compare instances' },
+  { path: '/compare', label: 'Compare' },
   { path: '/connections', label: 'Connections' },
 ];

@@ -35,7 +35,7 @@ describe('the compare screen', { timeout: 20_000 }, () => {
   it('lists each kind with its counts; the filter (in the URL) shows what is not the same until asked', async () => {
     const { router } = renderApp('/compare?left=demo&right=remote-1', { ...twoProfiles, 'compare.run': () => RESULT });
     const segments = await region('Segments');
-    expect(within(segments).getByText('1 differ · 1 only left · 0 only right · 0 the same')).toBeTruthy();
+    expect(within(segments).getByText('1 differs · 1 only left · 0 only right · 0 the same')).toBeTruthy();
     const rows = within(within(segments).getByRole('table', { name: 'Segments' })).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('beta-usersDifferslive on rightconstraints'),
@@ -67,7 +67,7 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     expect(within(detail).getByText('No strategy uses it on Demo (left).')).toBeTruthy();
     expect(within(detail).getByText('Used by 2 strategies on Staging (right), 1 in production.')).toBeTruthy();
     const uses = within(detail).getByRole('list', { name: 'Strategies using beta-users on the right' });
-    expect(uses.textContent).toContain('production (production)');
+    expect(uses.textContent).toBe('default / checkout: production (flexibleRollout), development (default)');
     expect(within(detail).getByRole('note').textContent).toContain('Promoting it changes live behaviour on Staging');
     // the open item is in the URL: reopening the address shows it open
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -124,7 +124,7 @@ describe('the compare screen', { timeout: 20_000 }, () => {
       },
     });
     await region('Segments');
-    expect(screen.getByRole('button', { name: 'Export as a bundle…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export bundle…' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Open a bundle file as the left side…' }));
     const refused = await screen.findByRole('alert');
     expect(refused.textContent).toContain('Opening the bundle failed');
@@ -140,6 +140,6 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     );
     await screen.findByText('2 differ, 2 only on prod.json, 1 only on Staging, 1 the same.');
     // a bundle is read, not exported again
-    expect(screen.queryByRole('button', { name: 'Export as a bundle…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export bundle…' })).toBeNull();
   });
 });

@@ -323,19 +323,19 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
           {plan.isError && <ErrorBanner error={plan.error} action="Planning the promotion" />}
           {exportBundle.isError && <ErrorBanner error={exportBundle.error} action="Exporting the bundle" />}
           {result.right.type === 'profile' && (
-            <div className={styles.selectionBar} role="group" aria-label="Promotion">
+            <div className={styles.selectionBar} role="group" aria-label="Promotion" data-selected={refs.length > 0}>
               <span className={styles.selectionCount} aria-live="polite">
                 {refs.length === 0 ? 'Nothing selected' : `${plural(refs.length, 'item')} selected`}
               </span>
               <button type="button" className="button" disabled={allPromotable.length === 0} onClick={() => select(allPromotable, true)}>
-                Select everything that differs ({allPromotable.length})
+                Select all that differ ({allPromotable.length})
               </button>
               <button type="button" className="button button-quiet" disabled={refs.length === 0} onClick={() => setSelected(new Set())}>
                 Clear
               </button>
               {left.type === 'profile' && (
                 <button type="button" className="button" disabled={refs.length === 0 || exportBundle.isPending} onClick={exportSelection}>
-                  Export as a bundle…
+                  Export bundle…
                 </button>
               )}
               <button

@@ -21,7 +21,7 @@ interface Props {
 
 function countsLine(entry: CompareKindResult): string {
   const { same, differs, onlyLeft, onlyRight } = entry.counts;
-  return `${differs} differ · ${onlyLeft} only left · ${onlyRight} only right · ${same} the same`;
+  return `${differs} ${differs === 1 ? 'differs' : 'differ'} · ${onlyLeft} only left · ${onlyRight} only right · ${same} the same`;
 }
 
 /** One kind of the comparison: its counts, its items (as the filter shows them), each with its diff on demand. */

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { OnFailure, PlanLine, PromotePlan } from '../../../shared/schemas';
-import { PROTECTION_INFO } from '../../../shared/domain/protection';
 import { ErrorBanner } from '../../components/error-banner';
 import { Notice } from '../../components/notice';
 import { SemanticDiffView } from './semantic-diff-view';
@@ -20,6 +19,14 @@ interface Props {
   onApply: () => void;
   applyError: unknown;
 }
+
+/** What the right's level asks of the whole plan (read-only is said above, with the way out). */
+const PROTECTION_NOTE: Record<PromotePlan['protection'], (name: string) => string> = {
+  none: (name) => `${name} has no protection: the plan applies as soon as you click Apply.`,
+  confirm: (name) => `${name} asks for one confirmation of the whole plan.`,
+  'type-name': (name) => `${name} asks you to type its name once to apply the whole plan.`,
+  'read-only': (name) => `“${name}” is read-only.`,
+};
 
 /** How many writes a plan makes: what it creates and updates (prerequisites are among its creates). */
 export function writesOf(plan: PromotePlan): number {
@@ -74,7 +81,7 @@ export function PlanPanel({ plan, replanning, replanError, onChoice, onFailure, 
         <p className={styles.protectionNote}>
           {readOnly
             ? `“${plan.right.label}” is read-only: Flagdesk changes nothing on it. Change its protection level in Connections to promote.`
-            : `${plan.right.label}: ${PROTECTION_INFO[plan.protection].label}. ${plan.protection === 'type-name' ? 'You will type its name to apply the whole plan.' : plan.protection === 'confirm' ? 'You will confirm the whole plan once.' : 'The plan applies at once.'}`}
+            : PROTECTION_NOTE[plan.protection](plan.right.label)}
         </p>
         {applyError ? <ErrorBanner error={applyError} action={`Promoting to ${plan.right.label}`} /> : null}
         <div className={styles.applyActions}>

@@ -188,7 +188,7 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
 
   it('selects everything that differs at once (not what is the same or only on the right); a whole kind takes all of it', async () => {
     const { bridge } = renderApp('/compare?left=demo&right=remote-1', handlers());
-    fireEvent.click(await screen.findByRole('button', { name: 'Select everything that differs (4)' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all that differ (4)' }, { timeout: 10_000 }));
     expect(screen.getByText('4 items selected')).toBeTruthy();
     const types = screen.getByRole('region', { name: 'Custom strategy types' });
     expect((within(types).getByRole('checkbox', { name: 'Select tenant' }) as HTMLInputElement).checked).toBe(false);

@@ -29,7 +29,7 @@ export function SegmentUsage({ uses, side, label }: { uses: readonly SegmentUse[
                   {index > 0 ? ', ' : ''}
                   <span className={use.production ? styles.production : undefined}>
                     {use.environment}
-                    {use.production ? ' (production)' : ''}
+                    {use.production && use.environment !== 'production' ? ' (production)' : ''}
                   </span>{' '}
                   <span className="muted">({use.strategyName})</span>
                 </span>

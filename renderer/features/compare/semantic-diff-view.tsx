@@ -91,6 +91,6 @@ function DiffRow({ entry }: { entry: DiffEntry }) {
 /** A changed-property summary for a row: which properties differ, in a few words. */
 export function diffSummary(diff: SemanticDiff | null): string {
   if (!diff || diff.identical) return '';
-  const paths = [...new Set(diff.entries.map((entry) => entry.path.split(/[.[]/)[0] ?? entry.path))];
+  const paths = [...new Set(diff.entries.map((entry) => entry.path.split(/ › |[.[]/)[0] ?? entry.path))];
   return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
 }

@@ -92,7 +92,7 @@ export function SidePicker({ profiles, bundles, left, right, onChange, problems,
       </div>
       <p className={styles.bundleLine}>
         A server you cannot reach from here?{' '}
-        <button type="button" className="button button-quiet" onClick={onOpenBundle} disabled={opening}>
+        <button type="button" className="button" onClick={onOpenBundle} disabled={opening}>
           {opening ? 'Opening…' : 'Open a bundle file as the left side…'}
         </button>
       </p>
