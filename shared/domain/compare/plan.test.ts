@@ -85,5 +85,6 @@ describe('promote plan', () => {
       rightUsage: new Map([['s', [use]]]),
     });
     expect(plan.lines[0]?.rightUsage).toEqual([use]);
+    expect(plan.lines[0]?.reason).toBe("Updated on the right to the left's version. 1 flag strategy on the right uses it (1 in production): what they match changes.");
   });
 });

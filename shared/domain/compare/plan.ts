@@ -84,7 +84,14 @@ export function buildPlan(source: PlanSource): PlanCore {
       after = { ...after, project: null };
       line.diff = semanticDiff(item.right, asJson(after));
     }
-    if (line.action === 'update') line.rightUsage = source.rightUsage?.get(item.name) ?? [];
+    if (line.action === 'update') {
+      const uses = source.rightUsage?.get(item.name) ?? [];
+      line.rightUsage = uses;
+      if (uses.length > 0) {
+        const live = uses.filter((use) => use.production).length;
+        line.reason += ` ${plural(uses.length, 'flag strategy', 'flag strategies')} on the right ${uses.length === 1 ? 'uses' : 'use'} it (${live} in production): what they match changes.`;
+      }
+    }
     for (const constraint of after.constraints) {
       if (rightFields.has(constraint.contextName) || !leftFields.has(constraint.contextName)) continue;
       const needers = prerequisites.get(constraint.contextName) ?? [];
