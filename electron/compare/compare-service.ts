@@ -247,12 +247,13 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
       if (!plan) throw new ApiError(404, 'NotFoundError', 'This plan is no longer known (plans last for the session): plan again.');
       return writeRight(plan.right, confirmation, async (backend, info) => {
         // The right's versions as they are now, just before they are replaced: what a revert puts back.
-        const { content } = await readInstance(backend);
+        const [{ content }, segments] = await Promise.all([readInstance(backend), backend.listSegments()]);
+        const ids = new Map(segments.map((segment) => [segment.name, segment.id]));
         const runId = `run-${randomUUID()}`;
         const done: DoneStep[] = [];
         const { results, stopped } = await runSteps(runId, 'promote', plan.steps, onFailure, async (step) => {
           const before = step.action === 'update' ? ((content[step.kind] as { name: string }[] | null)?.find((item) => item.name === step.name) ?? null) : null;
-          await writeStep(backend, step);
+          await writeStep(backend, step, ids);
           done.push({ kind: step.kind, name: step.name, action: step.action, before } as DoneStep);
         });
         plans.delete(planId);

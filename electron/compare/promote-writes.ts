@@ -55,7 +55,12 @@ function contextFieldBody(field: BundleContextField) {
   return { description: field.description, stickiness: field.stickiness, legalValues: field.legalValues };
 }
 
-async function segmentId(backend: AdminBackend, name: string): Promise<number> {
+/** Segment ids by name, as the right answered when the run began (a write looks one up there first). */
+export type SegmentIds = ReadonlyMap<string, number>;
+
+async function segmentId(backend: AdminBackend, name: string, known?: SegmentIds): Promise<number> {
+  const id = known?.get(name);
+  if (id !== undefined) return id;
   const found = (await backend.listSegments()).find((segment) => segment.name === name);
   if (!found) throw new ApiError(404, 'NotFoundError', `The right has no segment "${name}" (any more).`);
   return found.id;
@@ -66,11 +71,11 @@ async function origins(backend: AdminBackend): Promise<string[]> {
 }
 
 /** Writes one step of a plan on the right. */
-export async function writeStep(backend: AdminBackend, step: PromoteStep): Promise<void> {
+export async function writeStep(backend: AdminBackend, step: PromoteStep, ids?: SegmentIds): Promise<void> {
   switch (step.kind) {
     case 'segments':
       if (step.action === 'create') await backend.createSegment(segmentBody(step.after));
-      else await backend.updateSegment({ id: await segmentId(backend, step.name), segment: segmentBody(step.after) });
+      else await backend.updateSegment({ id: await segmentId(backend, step.name, ids), segment: segmentBody(step.after) });
       return;
     case 'strategyTypes':
       if (step.action === 'create') await backend.createStrategyType({ name: step.name, ...strategyTypeBody(step.after) });

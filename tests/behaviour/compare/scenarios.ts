@@ -241,6 +241,9 @@ export function promoteScenarios(title: string, openPair: () => Promise<Pair>, s
       ]);
       expect((await pair.right.listSegments()).find((segment) => segment.name === a)?.constraints[0]?.values).toEqual(['meanwhile']);
       expect((await pair.right.listSegments()).some((segment) => segment.name === b)).toBe(true);
+      const events = await eventsOf(pair.right);
+      expect(events.filter((event) => event.type === 'segment-created' && event.text.includes(`"${b}"`))).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'segment-created' && event.text.includes(`"${a}"`))).toHaveLength(1);
     });
 
     it('from a bundle: a segment of a project the right lacks is skipped, or promoted as global when chosen', async () => {
@@ -271,6 +274,7 @@ export function promoteScenarios(title: string, openPair: () => Promise<Pair>, s
       const stored = (await pair.right.listSegments()).find((segment) => segment.name === scoped);
       expect(stored?.project ?? null).toBeNull();
       expect(stored?.description).toBe('scoped');
+      expect(hasEvent(await eventsOf(pair.right), 'segment-created', scoped)).toBe(true);
     });
   });
 }
