@@ -1,5 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,5 +235,35 @@ describe.skipIf(!chromiumEndpoint)('compare instances', { timeout: 120_000 }, ()
     const stored = await onRight(async (right) => (await right.listSegments()).find((s) => s.name === N.scoped));
     expect(stored?.project ?? null).toBeNull();
     expect(app().problems).toEqual([]);
+  });
+
+  it('says which side cannot be reached, next to its picker, and compares once it answers again', async () => {
+    // a port nothing listens on: the server of "Offline" refuses at once
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const status = await app().core.connections.save({ name: 'Offline', baseUrl: `http://127.0.0.1:${closed}`, token: 'e2e-offline-token' });
+    const offline = status.profiles.find((p) => p.name === 'Offline')!.id;
+    const page = app().page;
+    await page.evaluate(`window.location.hash = '#/compare?left=demo&right=${offline}'`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Comparing Demo with Offline failed' });
+    await alert.waitFor({ timeout: 20_000 });
+    const right = page.getByRole('combobox', { name: 'Right (to)' });
+    expect(await right.getAttribute('aria-invalid')).toBe('true');
+    const hint = await page.locator(`#${(await right.getAttribute('aria-describedby'))!.replace(/:/g, '\\:')}`).textContent();
+    expect(hint).toContain('Offline');
+    expect(hint).toContain('cannot be reached');
+    expect(await page.getByRole('combobox', { name: 'Left (from)' }).getAttribute('aria-invalid')).toBeNull();
+    await app().screenshot('compare-unreachable', { variants: true });
+    // back to a side that answers
+    await right.selectOption({ label: 'Staging' });
+    await page.getByRole('region', { name: 'Segments' }).waitFor();
+    expect(await right.getAttribute('aria-invalid')).toBeNull();
+    await app().core.connections.remove({ id: offline });
+    // the refused reads were the point of this test: keep only problems that are not them
+    expect(app().problems.filter((problem) => !problem.includes('127.0.0.1'))).toEqual([]);
   });
 });

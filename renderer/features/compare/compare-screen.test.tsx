@@ -84,6 +84,8 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     });
     const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
     expect(alert.textContent).toContain('Comparing Demo with Staging failed');
+    // the side's own words are said once, under its picker
+    expect(alert.textContent).not.toContain('staging.example.com');
     const rightPicker = screen.getByRole('combobox', { name: 'Right (to)' });
     expect(rightPicker.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(rightPicker.getAttribute('aria-describedby')!)!.textContent).toBe(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toApiError } from '../../../shared/errors';
+import { ApiError, toApiError } from '../../../shared/errors';
 import type { CompareSide, OnFailure, PlanInput, ProfileView, PromotePlan, PromoteResult } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -32,6 +32,13 @@ type Stage =
 interface LastPromotion {
   promotion: PromoteResult;
   plan: PromotePlan;
+}
+
+/** The error without the details that name a side: those are said under that side's picker, not twice. */
+function withoutSides(error: unknown): ApiError {
+  const apiError = toApiError(error);
+  const rest = (apiError.details ?? []).filter((detail) => detail.path !== 'left' && detail.path !== 'right');
+  return new ApiError(apiError.status, apiError.name, apiError.message, rest.length > 0 ? rest : undefined, apiError.kind);
 }
 
 /** Which side an error names (main says it in the details' path), with its words. */
@@ -177,6 +184,14 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [stage, setStage] = useState<Stage>({ step: 'compare' });
+  // Back from the plan, the focus lands where the admin left: on the button that planned.
+  const returning = useRef(false);
+  const focusOnReturn = useCallback((node: HTMLButtonElement | null) => {
+    if (node && returning.current) {
+      returning.current = false;
+      node.focus();
+    }
+  }, []);
   const [onFailure, setOnFailure] = useState<OnFailure>('stop');
   const [confirm, setConfirm] = useState<'apply' | 'revert' | null>(null);
   const [last, setLast] = useState<LastPromotion | null>(null);
@@ -288,7 +303,7 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
           </Notice>
         </div>
       )}
-      {run.isError && <ErrorBanner error={run.error} action={`Comparing ${leftLabel} with ${rightLabel}`} onRetry={() => void run.refetch()} />}
+      {run.isError && <ErrorBanner error={withoutSides(run.error)} action={`Comparing ${leftLabel} with ${rightLabel}`} onRetry={() => void run.refetch()} />}
       {run.isPending && !run.isError && <Loading label={`Reading ${leftLabel} and ${rightLabel}…`} />}
       {result && stage.step === 'compare' && (
         <>
@@ -341,6 +356,7 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
               <button
                 type="button"
                 className="button button-primary"
+                ref={focusOnReturn}
                 disabled={refs.length === 0 || plan.isPending}
                 onClick={() => startPlan({ left, right, items: refs, projectChoices: [] })}
               >
@@ -361,6 +377,7 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
           onFailure={onFailure}
           onFailureChange={setOnFailure}
           onBack={() => {
+            returning.current = true;
             plan.reset();
             apply.reset();
             setStage({ step: 'compare' });

@@ -46,6 +46,8 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
       },
     ]);
     expect(screen.getByText('Create 1, update 1 (with its diff), leave 1, skip 1; adds 1 prerequisite; cannot promote 1.')).toBeTruthy();
+    // keyboard first: the plan takes the focus (its heading), so reading starts there
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Plan: promote from Demo to Staging' }));
     expect(within(screen.getByRole('list', { name: 'Plan counts' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Create 1',
       'Update 1',
@@ -74,6 +76,7 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     // back keeps the selection
     fireEvent.click(screen.getByRole('button', { name: 'Back to the comparison' }));
     expect(await screen.findByText('3 items selected')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
   });
 
   it('applies under "type the name", shows the progress main pushes, then what was done and what failed and why; reverts under the same level', async () => {
