@@ -102,6 +102,8 @@ describe.skipIf(!chromiumEndpoint)('compare instances', { timeout: 120_000 }, ()
     expect(await row(origins.getByRole('table'), N.origin).textContent()).toContain('Only left');
     expect(await row(origins.getByRole('table'), 'https://right-e2e.example.org').textContent()).toContain('Only right');
     await app().screenshot('compare-list', { variants: true });
+    await origins.scrollIntoViewIfNeeded();
+    await app().screenshot('compare-origins', { variants: true });
 
     // the changed segment: its diff, where it is used on each side, and the live behaviour it changes on the right
     await segmentTable.getByRole('button', { name: N.changed, exact: true }).click();

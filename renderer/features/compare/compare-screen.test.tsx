@@ -21,7 +21,7 @@ describe('the compare screen', { timeout: 20_000 }, () => {
   it('puts the active profile left and the other right, in the URL, and compares them', async () => {
     const { bridge, router } = renderApp('/compare', { ...twoProfiles, 'compare.run': () => RESULT });
     await waitFor(() => expect(router.state.location.search).toBe('?left=demo&right=remote-1'));
-    await screen.findByText('2 differ, 2 only on Demo, 1 only on Staging, 1 the same.', undefined, { timeout: 10_000 });
+    await screen.findByText('2 items differ, 2 only on Demo, 1 only on Staging, 1 the same.', undefined, { timeout: 10_000 });
     expect(bridge.inputsOf('compare.run')).toEqual([{ left: { type: 'profile', profileId: 'demo' }, right: { type: 'profile', profileId: 'remote-1' } }]);
     expect((screen.getByRole('combobox', { name: 'Left (from)' }) as HTMLSelectElement).value).toBe('demo');
     expect((screen.getByRole('combobox', { name: 'Right (to)' }) as HTMLSelectElement).value).toBe('remote-1');
@@ -140,7 +140,7 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     expect(document.getElementById(leftPicker.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Bundle file prod.json, exported from Production (Unleash 7.6.5) on 2026-11-20',
     );
-    await screen.findByText('2 differ, 2 only on prod.json, 1 only on Staging, 1 the same.');
+    await screen.findByText('2 items differ, 2 only on prod.json, 1 only on Staging, 1 the same.');
     // a bundle is read, not exported again
     expect(screen.queryByRole('button', { name: 'Export bundle…' })).toBeNull();
   });

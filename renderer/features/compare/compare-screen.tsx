@@ -83,7 +83,7 @@ export default function CompareScreen() {
     });
   const openError = openBundle.isError && <ErrorBanner error={openBundle.error} action="Opening the bundle" />;
   const rightProfile = profiles.find((profile) => profile.id === sides.right);
-  const picker = (problems: { left?: string; right?: string }) =>
+  const picker = (problems: { left?: string; right?: string }, busy = false) =>
     sides.left !== null && sides.right !== null ? (
       <SidePicker
         profiles={profiles}
@@ -94,6 +94,7 @@ export default function CompareScreen() {
         onChange={(next) => update({ ...next, item: null })}
         onOpenBundle={open}
         opening={openBundle.isPending}
+        busy={busy}
       />
     ) : null;
   return (
@@ -171,7 +172,7 @@ interface ComparisonProps {
   params: URLSearchParams;
   update: (changes: Record<string, string | null>) => void;
   /** The side pickers, with what this comparison knows of each side's problem. */
-  picker: (problems: { left?: string; right?: string }) => ReactNode;
+  picker: (problems: { left?: string; right?: string }, busy?: boolean) => ReactNode;
 }
 
 /** One pair of sides: the comparison, the selection, and the promotion's plan, run and result. */
@@ -294,7 +295,8 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
 
   return (
     <>
-      {picker(sideProblems(run.error))}
+      {/* no other pair while a promotion or its revert runs: its result belongs to this one */}
+      {picker(sideProblems(run.error), apply.isPending || revert.isPending)}
       {rightReadOnly && (
         <div data-testid="read-only-notice">
           <Notice tone="info" title={`“${rightLabel}” is read-only`}>

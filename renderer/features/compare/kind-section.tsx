@@ -223,7 +223,7 @@ function OriginsSummary({ origins, left, right }: { origins: NonNullable<Compare
         </div>
       </dl>
       {origins.behaviour && (
-        <p className={styles.live} role="note">
+        <p className={styles.behaviour} role="note">
           {origins.behaviour}
         </p>
       )}

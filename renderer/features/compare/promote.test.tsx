@@ -102,6 +102,8 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
       bridge.emit('compare.progress', { runId: 'run-1', mode: 'promote', index: 1, total: 3, kind: 'segments', name: 'beta-users', action: 'update', state: 'running' });
     });
     expect(screen.getByRole('progressbar', { name: 'Promoting to Staging: 1 of 3 steps' })).toBeTruthy();
+    // the sides stay as they are while it runs
+    expect(isDisabled(screen.getByRole('combobox', { name: 'Right (to)' }))).toBe(true);
     expect(screen.getByText('1 of 3 steps · Update segment beta-users…')).toBeTruthy();
     await act(async () => finish!());
 

@@ -15,6 +15,8 @@ interface Props {
   problems: { left?: string; right?: string };
   onOpenBundle: () => void;
   opening: boolean;
+  /** A promotion runs: the sides stay as they are. */
+  busy?: boolean;
 }
 
 function bundleValue(bundle: BundleSummary): string {
@@ -32,7 +34,7 @@ function describeBundle(bundle: BundleSummary): string {
 }
 
 /** Left (the source) and right (the target): connection profiles or bundles opened this session, and a swap. */
-export function SidePicker({ profiles, bundles, left, right, onChange, problems, onOpenBundle, opening }: Props) {
+export function SidePicker({ profiles, bundles, left, right, onChange, problems, onOpenBundle, opening, busy = false }: Props) {
   const ids = { left: useId(), right: useId(), leftHint: useId(), rightHint: useId() };
   const describe = (value: string): string => {
     const profile = profiles.find((candidate) => candidate.id === value);
@@ -82,8 +84,9 @@ export function SidePicker({ profiles, bundles, left, right, onChange, problems,
     );
   };
   return (
-    <div className={styles.sidesBox}>
-      <div className={styles.sides} role="group" aria-label="Sides">
+    <fieldset className={styles.sidesBox} disabled={busy} title={busy ? 'A promotion is running' : undefined}>
+      <legend className="sr-only">Sides</legend>
+      <div className={styles.sides}>
         {picker('left')}
         <button type="button" className={`button ${styles.swap}`} onClick={() => onChange({ left: right, right: left })} aria-label="Swap left and right" title="Swap left and right">
           <span aria-hidden="true">⇄</span>
@@ -96,6 +99,6 @@ export function SidePicker({ profiles, bundles, left, right, onChange, problems,
           {opening ? 'Opening…' : 'Open a bundle file as the left side…'}
         </button>
       </p>
-    </div>
+    </fieldset>
   );
 }

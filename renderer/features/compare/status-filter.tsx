@@ -52,5 +52,5 @@ export function StatusFilter({ result, show, onChange }: { result: CompareResult
 export function totalsLine(result: CompareResult): string {
   const { same, differs, onlyLeft, onlyRight } = result.totals;
   if (differs + onlyLeft + onlyRight === 0) return `${result.left.label} and ${result.right.label} are the same: ${plural(same, 'item')} compared.`;
-  return `${differs} ${differs === 1 ? 'differs' : 'differ'}, ${onlyLeft} only on ${result.left.label}, ${onlyRight} only on ${result.right.label}, ${same} the same.`;
+  return `${plural(differs, 'item')} ${differs === 1 ? 'differs' : 'differ'}, ${onlyLeft} only on ${result.left.label}, ${onlyRight} only on ${result.right.label}, ${same} the same.`;
 }
