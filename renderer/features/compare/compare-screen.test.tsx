@@ -143,5 +143,11 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     await screen.findByText('2 items differ, 2 only on prod.json, 1 only on Staging, 1 the same.');
     // a bundle is read, not exported again
     expect(screen.queryByRole('button', { name: 'Export bundle…' })).toBeNull();
+    // swapped, the bundle is the right: compared, never promoted to
+    fireEvent.click(screen.getByRole('button', { name: 'Swap left and right' }));
+    expect(await screen.findByText('A bundle on the right is compared only')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Segments' });
+    expect(screen.queryByRole('button', { name: /^Plan promotion/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

@@ -305,6 +305,11 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
           </Notice>
         </div>
       )}
+      {right.type === 'bundle' && (
+        <Notice tone="info" title="A bundle on the right is compared only">
+          Promotion writes to a server: put the bundle on the left and a connection on the right to promote from it.
+        </Notice>
+      )}
       {run.isError && <ErrorBanner error={withoutSides(run.error)} action={`Comparing ${leftLabel} with ${rightLabel}`} onRetry={() => void run.refetch()} />}
       {run.isPending && !run.isError && <Loading label={`Reading ${leftLabel} and ${rightLabel}…`} />}
       {result && stage.step === 'compare' && (
@@ -334,12 +339,12 @@ function Comparison({ profiles, left, right, rightReadOnly, params, update, pick
               onSelect={select}
               openKey={openKey}
               onOpen={(key) => update({ item: key })}
-              selectable={result.right.type === 'profile'}
+              selectable={right.type === 'profile'}
             />
           ))}
           {plan.isError && <ErrorBanner error={plan.error} action="Planning the promotion" />}
           {exportBundle.isError && <ErrorBanner error={exportBundle.error} action="Exporting the bundle" />}
-          {result.right.type === 'profile' && (
+          {right.type === 'profile' && (
             <div className={styles.selectionBar} role="group" aria-label="Promotion" data-selected={refs.length > 0}>
               <span className={styles.selectionCount} aria-live="polite">
                 {refs.length === 0 ? 'Nothing selected' : `${plural(refs.length, 'item')} selected`}

@@ -212,4 +212,22 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
       'corsOrigins/Front-end API origins',
     ]);
   });
+
+  it('asks for one confirmation on a "confirm" right, and sends it', async () => {
+    const careful = { ...staging, protection: 'confirm' as const };
+    const { bridge } = renderApp(
+      '/compare?left=demo&right=remote-1',
+      handlers({ 'connections.status': () => statusWith([demoProfile, careful]), 'compare.plan': () => planWith('skip', 'confirm') }),
+    );
+    await planSegments();
+    expect(screen.getByText('Staging asks for one confirmation of the whole plan.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to Staging (2 writes)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Promote to Staging?' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.inputsOf('compare.apply')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to Staging (2 writes)' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Promote (2 writes)' }));
+    await waitFor(() => expect(bridge.inputsOf('compare.apply')).toEqual([{ planId: 'plan-1', onFailure: 'stop', confirmation: { confirmed: true } }]));
+  });
 });
