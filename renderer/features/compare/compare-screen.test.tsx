@@ -51,6 +51,13 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     expect(within(fields).getByText('region')).toBeTruthy();
     expect(within(fields).queryByText('plan')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Segments' })).getByText('No segment shown by this filter.')).toBeTruthy();
+
+    // a name search across kinds, in the URL too
+    fireEvent.click(screen.getByRole('radio', { name: 'All 6' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find by name' }), { target: { value: 'BETA' } });
+    await waitFor(() => expect(router.state.location.search).toContain('q=BETA'));
+    expect(within(screen.getByRole('table', { name: 'Segments' })).getAllByRole('row')).toHaveLength(2);
+    expect(within(fields).getByText('No context field shown by this filter.')).toBeTruthy();
   });
 
   it('opens a segment that differs: its diff, where it is used on each side (production marked), and that promoting changes live behaviour', async () => {

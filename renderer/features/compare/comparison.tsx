@@ -59,6 +59,7 @@ interface ComparisonProps {
 /** One pair of sides: the comparison, the selection, and the promotion's plan, run and result. */
 export function Comparison({ profiles, left, right, rightReadOnly, params, update, picker }: ComparisonProps) {
   const show = parseShow(params.get('show'));
+  const query = params.get('q') ?? '';
   const openKey = parseItemKey(params.get('item')) ? params.get('item') : null;
   const rightId = right.type === 'profile' ? right.profileId : undefined;
   const run = useQuery(compareQueries.run(left, right, true));
@@ -208,7 +209,13 @@ export function Comparison({ profiles, left, right, rightReadOnly, params, updat
               {run.isFetching ? 'Comparing…' : 'Compare again'}
             </button>
           </div>
-          <StatusFilter result={result} show={show} onChange={(option) => update({ show: option === 'changed' ? null : option })} />
+          <StatusFilter
+            result={result}
+            show={show}
+            onChange={(option) => update({ show: option === 'changed' ? null : option })}
+            query={query}
+            onQuery={(text) => update({ q: text })}
+          />
           {result.kinds.map((entry) => (
             <KindSection
               key={entry.kind}
@@ -216,6 +223,7 @@ export function Comparison({ profiles, left, right, rightReadOnly, params, updat
               left={result.left}
               right={result.right}
               show={show}
+              query={query}
               selected={selected}
               onSelect={select}
               openKey={openKey}

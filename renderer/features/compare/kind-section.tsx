@@ -11,6 +11,8 @@ interface Props {
   left: SideInfo;
   right: SideInfo;
   show: Show;
+  /** Names containing this text (any case); empty shows every name. */
+  query: string;
   selected: ReadonlySet<string>;
   onSelect: (keys: string[], on: boolean) => void;
   openKey: string | null;
@@ -25,10 +27,11 @@ function countsLine(entry: CompareKindResult): string {
 }
 
 /** One kind of the comparison: its counts, its items (as the filter shows them), each with its diff on demand. */
-export function KindSection({ entry, left, right, show, selected, onSelect, openKey, onOpen, selectable }: Props) {
+export function KindSection({ entry, left, right, show, query, selected, onSelect, openKey, onOpen, selectable }: Props) {
   const headingId = useId();
   const label = KIND_LABEL[entry.kind];
-  const visible = entry.items.filter((item) => shows(show, item.status));
+  const needle = query.trim().toLowerCase();
+  const visible = entry.items.filter((item) => shows(show, item.status) && (needle === '' || item.name.toLowerCase().includes(needle)));
   // A whole kind is every item of it: the plan leaves what is already the same (or only on the right) and says so.
   const candidates = entry.items.map((item) => itemKey(item.kind, item.name));
   const chosen = candidates.filter((key) => selected.has(key)).length;

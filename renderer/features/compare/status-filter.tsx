@@ -32,19 +32,36 @@ function countFor(result: CompareResult, show: Show): number {
 }
 
 /** Which statuses the lists show, each with its count over every kind (the choice lives in the URL). */
-export function StatusFilter({ result, show, onChange }: { result: CompareResult; show: Show; onChange: (show: Show) => void }) {
+interface Props {
+  result: CompareResult;
+  show: Show;
+  onChange: (show: Show) => void;
+  query: string;
+  onQuery: (text: string) => void;
+}
+
+export function StatusFilter({ result, show, onChange, query, onQuery }: Props) {
   const label = useId();
+  const search = useId();
   return (
-    <div className={styles.filter} role="radiogroup" aria-labelledby={label}>
-      <span id={label} className={styles.filterLabel}>
-        Show
-      </span>
-      {SHOW_OPTIONS.map((option) => (
-        <label key={option} className={`${styles.filterOption} ${show === option ? styles.filterOn : ''}`}>
-          <input type="radio" name="compare-show" value={option} checked={show === option} onChange={() => onChange(option)} />
-          {SHOW_LABEL[option]} <span className={styles.filterCount}>{countFor(result, option)}</span>
+    <div className={styles.filterRow}>
+      <div className={styles.filter} role="radiogroup" aria-labelledby={label}>
+        <span id={label} className={styles.filterLabel}>
+          Show
+        </span>
+        {SHOW_OPTIONS.map((option) => (
+          <label key={option} className={`${styles.filterOption} ${show === option ? styles.filterOn : ''}`}>
+            <input type="radio" name="compare-show" value={option} checked={show === option} onChange={() => onChange(option)} />
+            {SHOW_LABEL[option]} <span className={styles.filterCount}>{countFor(result, option)}</span>
+          </label>
+        ))}
+      </div>
+      <div className={styles.search} role="search">
+        <label htmlFor={search} className="sr-only">
+          Find by name
         </label>
-      ))}
+        <input id={search} type="search" value={query} placeholder="Find by name" onChange={(event) => onQuery(event.target.value)} />
+      </div>
     </div>
   );
 }
