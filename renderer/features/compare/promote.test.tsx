@@ -230,4 +230,27 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Promote (2 writes)' }));
     await waitFor(() => expect(bridge.inputsOf('compare.apply')).toEqual([{ planId: 'plan-1', onFailure: 'stop', confirmation: { confirmed: true } }]));
   });
+
+  it('keeps the selection when planning fails, and says why next to the button', async () => {
+    let fail = true;
+    renderApp(
+      '/compare?left=demo&right=remote-1',
+      handlers({
+        'compare.plan': () => {
+          if (fail) throw new ApiError(0, 'NetworkError', '"Staging" cannot be reached: connection refused');
+          return planWith('skip');
+        },
+      }),
+    );
+    const segments = await screen.findByRole('region', { name: 'Segments' }, { timeout: 10_000 });
+    fireEvent.click(within(segments).getByRole('checkbox', { name: 'Select beta-users' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Planning the promotion failed');
+    expect(alert.textContent).toContain('"Staging" cannot be reached: connection refused');
+    expect(screen.getByText('1 item selected')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
+    expect(await screen.findByRole('list', { name: 'Items in the plan' })).toBeTruthy();
+  });
 });
