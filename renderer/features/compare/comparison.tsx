@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, toApiError } from '../../../shared/errors';
 import type { CompareSide, OnFailure, PlanInput, ProfileView, PromotePlan, PromoteResult } from '../../../shared/schemas';
@@ -7,8 +7,9 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { notify } from '../../components/toast';
+import { clearDraft, readDraft, saveDraft } from '../../lib/session-draft';
 import { compareQueries, useApplyPromotion, useCompareProgress, useExportBundle, usePlanPromotion, useRevertPromotion } from './api';
-import { parseItemKey, parseShow } from './compare-url';
+import { parseItemKey, parseShow, sideParam } from './compare-url';
 import { ApplyDialog, RevertDialog } from './confirmations';
 import { KindSection } from './kind-section';
 import { PlanPanel } from './plan-panel';
@@ -65,7 +66,13 @@ export function Comparison({ profiles, left, right, rightReadOnly, params, updat
   const run = useQuery(compareQueries.run(left, right, true));
   const result = run.data;
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The selection survives the screen's Retry and a visit elsewhere (this window's session), per pair of sides.
+  const draftKey = `compare.selection.${sideParam(left)}|${sideParam(right)}`;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(readDraft<string[]>(draftKey) ?? []));
+  useEffect(() => {
+    if (selected.size === 0) clearDraft(draftKey);
+    else saveDraft(draftKey, [...selected]);
+  }, [draftKey, selected]);
   const [stage, setStage] = useState<Stage>({ step: 'compare' });
   // Back from the plan, the focus lands where the admin left: on the button that planned.
   const returning = useRef(false);

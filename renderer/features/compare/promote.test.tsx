@@ -32,7 +32,7 @@ async function planSegments() {
 
 describe('promoting left to right', { timeout: 20_000 }, () => {
   it('plans the selection: the plan in words and as a list, every kind of line, and a choice for a missing project', async () => {
-    const { bridge } = renderApp('/compare?left=demo&right=remote-1', handlers());
+    const { bridge, router } = renderApp('/compare?left=demo&right=remote-1', { ...handlers(), 'segments.list': () => [] });
     const plan = await planSegments();
     expect(bridge.inputsOf('compare.plan')).toEqual([
       {
@@ -77,6 +77,11 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to the comparison' }));
     expect(await screen.findByText('3 items selected')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Plan promotion to Staging' }));
+
+    // and so does a visit to another screen
+    await act(() => router.navigate('/segments'));
+    await act(() => router.navigate('/compare?left=demo&right=remote-1'));
+    expect(await screen.findByText('3 items selected', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('applies under "type the name", shows the progress main pushes, then what was done and what failed and why; reverts under the same level', async () => {
