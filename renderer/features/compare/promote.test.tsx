@@ -59,7 +59,7 @@ describe('promoting left to right', { timeout: 20_000 }, () => {
     expect(prerequisite.textContent).toContain('Added because beta-users needs it.');
     const update = within(plan).getByRole('listitem', { name: 'Update segment beta-users' });
     expect(within(update).getByRole('table', { name: 'Changes to beta-users' }).textContent).toContain('+ plan IN (pro)');
-    expect(within(update).getByRole('note').textContent).toContain('Promoting it changes live behaviour on Staging: 2 strategies there, some in production,');
+    expect(within(update).getByRole('note').textContent).toContain('Promoting it changes live behaviour on Staging: 2 strategies there (1 in production) start evaluating the new version at once.');
     expect(within(plan).getByRole('listitem', { name: 'Leave context field region' })).toBeTruthy();
     expect(within(plan).getByRole('listitem', { name: 'Skip origin Front-end API origins' }).textContent).toContain('Cannot be promoted: the bundle does not carry origins');
 

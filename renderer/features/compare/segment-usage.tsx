@@ -45,11 +45,11 @@ export function SegmentUsage({ uses, side, label }: { uses: readonly SegmentUse[
 /** Said wherever promoting a segment would change what the right's live strategies decide. */
 export function LiveBehaviourWarning({ uses, side }: { uses: readonly SegmentUse[]; side: string }) {
   if (uses.length === 0) return null;
-  const production = uses.some((use) => use.production);
+  const production = uses.filter((use) => use.production).length;
   return (
     <p className={styles.live} role="note">
       Promoting it changes live behaviour on {side}: {plural(uses.length, 'strategy', 'strategies')} there
-      {production ? ', some in production,' : ''} start evaluating the new version at once.
+      {production > 0 ? ` (${production} in production)` : ''} {uses.length === 1 ? 'starts' : 'start'} evaluating the new version at once.
     </p>
   );
 }
