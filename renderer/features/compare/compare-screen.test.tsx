@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/errors';
+import { toastQueue } from '../../components/toast';
 import type { FakeHandlers } from '../../test/fake-bridge';
 import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
 import { RESULT, staging } from './compare-fixtures';
 
 resetAfterEach();
+afterEach(() => toastQueue.clear());
 
 const twoProfiles: FakeHandlers = { 'connections.status': () => statusWith([demoProfile, staging]) };
 const region = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
@@ -156,5 +158,24 @@ describe('the compare screen', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Segments' });
     expect(screen.queryByRole('button', { name: /^Plan promotion/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('exports the selection from the left profile as a bundle, through main\'s save dialog', async () => {
+    const { bridge } = renderApp('/compare?left=demo&right=remote-1', {
+      ...twoProfiles,
+      'compare.run': () => RESULT,
+      'compare.exportBundle': () => ({ saved: true, fileName: 'demo-bundle.json' }),
+    });
+    const segments = await region('Segments');
+    const exportButton = screen.getByRole('button', { name: 'Export bundle…' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    fireEvent.click(within(segments).getByRole('checkbox', { name: 'Select all 2 segments' }));
+    fireEvent.click(exportButton);
+    await waitFor(() =>
+      expect(bridge.inputsOf('compare.exportBundle')).toEqual([
+        { profileId: 'demo', items: [{ kind: 'segments', name: 'beta-users' }, { kind: 'segments', name: 'eu-only' }] },
+      ]),
+    );
+    expect(await screen.findByText('2 items from Demo in demo-bundle.json.')).toBeTruthy();
   });
 });
