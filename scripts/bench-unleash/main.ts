@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   if (!postgresBinDir() && process.getuid?.() !== 0) missing('PostgreSQL is not installed (`apt-get install -y postgresql`), and we are not root to install it');
 
   const started = performance.now();
+  const loadAtStart = loadavg();
   const chromiumPid = { value: undefined as number | undefined };
   let app: AppHarness | undefined;
   // Ctrl-C or a kill: stop what we started, by PID, before leaving
@@ -80,17 +81,18 @@ async function main(): Promise<void> {
     await app.open();
     const measured = await measure({ server, browser, browserPid: chromiumPid.value as number, app, runs, baseline, log });
     const rows: RatioRow[] = [ratioRow(`load ${events.toLocaleString('en-US')} events into PostgreSQL`, 's', seeded.ms / 1000, null, 'one INSERT ... SELECT generate_series, announced = true, then ANALYZE'), ...measured.rows];
-    const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+    const load = (values: number[]) => values.map((x) => x.toFixed(2)).join(' ');
     const seconds = Math.round((performance.now() - started) / 1000);
     const table = formatRatioTable(rows, `Unleash ${UNLEASH_VERSION}`);
     console.log(`\nFlagdesk vs Unleash ${UNLEASH_VERSION} at ${measured.eventsInUnleash.toLocaleString('en-US')} events (${runs} cold runs per side, alternating; ratio = Unleash / Flagdesk)\n`);
     console.log(table);
-    console.log(`\nload average ${load} on ${cpus().length} cores; whole run ${seconds} s; written to .bench/unleash.json`);
+    console.log(`\nload average (1/5/15 min) ${load(loadAtStart)} at the start, ${load(loadavg())} at the end, on ${cpus().length} cores; whole run ${seconds} s; written to .bench/unleash.json`);
     mkdirSync('.bench', { recursive: true });
-    const machine = { node: process.version, cpus: cpus().length, memoryMB: Math.round(totalmem() / 2 ** 20), loadAverage: loadavg() };
+    const machine = { node: process.version, cpus: cpus().length, memoryMB: Math.round(totalmem() / 2 ** 20), loadAverage: { atStart: loadAtStart, atEnd: loadavg() } };
     const report = { at: new Date().toISOString(), unleash: UNLEASH_VERSION, events: measured.eventsInUnleash, eventsInCopy: measured.eventsInCopy, runs, seconds, machine, rows };
     writeFileSync('.bench/unleash.json', JSON.stringify(report, null, 2) + '\n');
-    if (app.problems.length) log(`the Flagdesk page reported: ${app.problems.slice(0, 5).join(' | ')}`);
+    const problems = [...new Set(app.problems)];
+    if (problems.length) log(`the Flagdesk page reported ${app.problems.length} problems (not the bench's to judge), ${problems.length} distinct: ${problems.slice(0, 3).join(' | ')}`);
   } finally {
     await app?.close().catch((error: unknown) => log(`closing the app: ${String(error)}`));
     await chromium.close().catch(() => undefined);
