@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AppHarness } from '../../e2e/harness/app-harness';
 import { collectGarbage } from '../bench/stats';
-import { memoryOf, processTree, rendererPids, type Memory } from './memory';
+import { memoryOf, processTree, rendererOf, type Memory } from './memory';
 import { median, ratioRow, type RatioRow } from './ratio-table';
 import { SEARCH_TEXT } from './seed';
 import type { RunningUnleash } from './unleash-server';
@@ -54,9 +54,6 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
   const rows: RatioRow[] = [];
   const flagdesk = app.page;
   await flagdesk.addInitScript({ content: watchScript() });
-  // Flagdesk's page is the only one open yet: its renderer is the largest (a spare one is tiny); Unleash's is new
-  const renderersBefore = rendererPids(options.browserPid).map((pid) => ({ pid, ...memoryOf([pid]) })).sort((a, b) => b.rssMiB - a.rssMiB);
-  const flagdeskRendererPid = renderersBefore[0]?.pid;
   const unleash = await openUnleashUi(options.browser, server);
   const origin = new URL(flagdesk.url()).origin;
   const unleashSearch = `${server.url}/api/admin/search/events?query=${SEARCH_TEXT}&offset=0&limit=50`;
@@ -74,13 +71,13 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
     collectGarbage();
     const unleashSide = memoryOf([...processTree(server.unleashPid), ...processTree(server.postgresPid)]);
     const main = memoryOf([process.pid]);
-    const renderers = rendererPids(options.browserPid);
-    const flagdeskRenderer = flagdeskRendererPid !== undefined && renderers.includes(flagdeskRendererPid) ? memoryOf([flagdeskRendererPid]) : undefined;
-    // the renderers that came with Unleash's page: its own is the largest (Chromium also keeps a small spare one)
-    const unleashRenderers = renderers.filter((pid) => !renderersBefore.some((r) => r.pid === pid)).map((pid) => ({ pid, ...memoryOf([pid]) }));
-    const unleashRenderer = unleashRenderers.sort((a, b) => b.pssMiB - a.pssMiB)[0];
-    const others = unleashRenderers.slice(1).map((r) => `pid ${r.pid} PSS ${Math.round(r.pssMiB)}`).join(', ');
-    return { when, unleashSide, main, flagdeskRenderer, unleashRenderer, others };
+    // each page's renderer, told apart by making the page busy (memory.ts)
+    const spin = (page: Page) => () => page.evaluate('(() => { const end = performance.now() + 400; while (performance.now() < end); })()');
+    const flagdeskPid = await rendererOf(options.browserPid, spin(flagdesk));
+    const unleashPid = await rendererOf(options.browserPid, spin(unleash.page));
+    const flagdeskRenderer = flagdeskPid === undefined ? undefined : { pid: flagdeskPid, ...memoryOf([flagdeskPid]) };
+    const unleashRenderer = unleashPid === undefined || unleashPid === flagdeskPid ? undefined : { pid: unleashPid, ...memoryOf([unleashPid]) };
+    return { when, unleashSide, main, flagdeskRenderer, unleashRenderer };
   };
 
   try {
@@ -134,7 +131,7 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
       ratioRow('memory PSS: server vs main process, no local copy', 'MiB', withoutCopy.unleashSide.pssMiB, withoutCopy.main.pssMiB, `${serverWhat(withoutCopy.unleashSide)} (shared memory once)`),
       ratioRow('memory RSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.rssMiB, withCopy.main.rssMiB, `${serverWhat(withCopy.unleashSide)}; Flagdesk's main with ${eventsInCopy.toLocaleString('en-US')} events copied`),
       ratioRow('memory PSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.pssMiB, withCopy.main.pssMiB, `${serverWhat(withCopy.unleashSide)} (shared memory once)`),
-      ratioRow('memory PSS: UI renderer on the event log', 'MiB', withCopy.unleashRenderer?.pssMiB ?? null, withCopy.flagdeskRenderer?.pssMiB ?? null, `Unleash's page: ${mib(withCopy.unleashRenderer)}${withCopy.others ? ` (other new renderers, not counted: ${withCopy.others})` : ''}; Flagdesk's: ${mib(withCopy.flagdeskRenderer)} (without a copy: ${mib(withoutCopy.flagdeskRenderer)}; Flagdesk's renderer pid ${flagdeskRendererPid ?? '?'})`),
+      ratioRow('memory PSS: UI renderer on the event log', 'MiB', withCopy.unleashRenderer?.pssMiB ?? null, withCopy.flagdeskRenderer?.pssMiB ?? null, `each page's renderer process; Unleash's: ${mib(withCopy.unleashRenderer)}; Flagdesk's: ${mib(withCopy.flagdeskRenderer)} (without a copy: ${mib(withoutCopy.flagdeskRenderer)})`),
     );
     return { rows, eventsInUnleash, eventsInCopy };
   } finally {

@@ -74,3 +74,28 @@ export function rendererPids(browserPid: number): number[] {
     }
   });
 }
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The renderer process that runs a page: Chromium does not say which it is, so the page spins for a moment and the
+ * renderer whose CPU time grew by most is its one (the other pages are idle then).
+ */
+export async function rendererOf(browserPid: number, spin: () => Promise<unknown>): Promise<number | undefined> {
+  const before = new Map(rendererPids(browserPid).map((pid) => [pid, cpuTicks(pid)]));
+  await spin();
+  let best: { pid: number; grew: number } | undefined;
+  for (const [pid, ticks] of before) {
+    const grew = cpuTicks(pid) - ticks;
+    if (!best || grew > best.grew) best = { pid, grew };
+  }
+  return best && best.grew > 0 ? best.pid : undefined;
+}
