@@ -71,7 +71,13 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
     collectGarbage();
     const unleashSide = memoryOf([...processTree(server.unleashPid), ...processTree(server.postgresPid)]);
     const main = memoryOf([process.pid]);
-    // each page's renderer, told apart by making the page busy (memory.ts)
+    // both pages' garbage collected first (as this process's is), then each page's renderer told apart by making
+    // the page busy (memory.ts)
+    for (const page of [flagdesk, unleash.page]) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.detach();
+    }
     const spin = (page: Page) => () => page.evaluate('(() => { const end = performance.now() + 400; while (performance.now() < end); })()');
     const flagdeskPid = await rendererOf(options.browserPid, spin(flagdesk));
     const unleashPid = await rendererOf(options.browserPid, spin(unleash.page));
