@@ -59,7 +59,7 @@ describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => 
 
     await form.getByRole('button', { name: 'Review and save' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Save anyway' }).click();
-    await form.getByText('Saved').waitFor();
+    await form.getByText('Saved', { exact: true }).waitFor();
     const savedType = (await backend.listStrategyTypes()).find((t) => t.name === 'e2e-tenant');
     expect(savedType?.parameters.map((p) => p.name)).toEqual(['tenantId', 'share']);
     // the admin left the title alone: the server's null stays null, not ""
@@ -116,7 +116,7 @@ describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => 
     ]);
     await app().screenshot('strategy-types-rename-by-name');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await form.getByText('Saved').waitFor();
+    await form.getByText('Saved', { exact: true }).waitFor();
     expect((await backend.listStrategyTypes()).find((t) => t.name === 'e2e-regional')?.parameters.map((p) => p.name)).toEqual(['regionCodes', 'tier']);
     expect(app().problems).toEqual([]);
   });
@@ -144,7 +144,7 @@ describe.skipIf(!chromiumEndpoint)('strategy types', { timeout: 90_000 }, () => 
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel('Type r-region to confirm').fill('r-region');
     await save.click();
-    await form.getByText('Saved').waitFor();
+    await form.getByText('Saved', { exact: true }).waitFor();
     expect((await backend.listStrategyTypes()).find((t) => t.name === 'r-region')?.parameters[0]?.required).toBe(true);
     await app().screenshot('strategy-types-remote-saved');
     expect(app().problems).toEqual([]);
