@@ -58,13 +58,15 @@ describe.skipIf(!chromiumEndpoint)('every screen, every width and theme', () => 
       { name: 'context-field-new', hash: '#/context-fields/new', heading: 'New context field' },
       { name: 'cors', hash: '#/cors', heading: 'CORS' },
       { name: 'playground', hash: '#/playground', heading: 'Playground' },
+      // one profile only (the demo): the screen says how to add a second one or open a bundle
+      { name: 'compare', hash: '#/compare', heading: 'Compare instances' },
       { name: 'connections', hash: '#/connections', heading: 'Connections' },
       { name: 'connection-new', hash: '#/connections/new', heading: 'Connections' },
       { name: 'not-found', hash: '#/no-such-screen', heading: 'Nothing at this address' },
     );
   });
 
-  const names = ['segments', 'segment-new', 'segment-edit', 'flags', 'flags-project', 'flag', 'bulk-assign', 'events', 'strategy-types', 'strategy-type-new', 'strategy-type', 'archive', 'archived', 'context-fields', 'context-field', 'context-field-new', 'cors', 'playground', 'connections', 'connection-new', 'not-found'];
+  const names = ['segments', 'segment-new', 'segment-edit', 'flags', 'flags-project', 'flag', 'bulk-assign', 'events', 'strategy-types', 'strategy-type-new', 'strategy-type', 'archive', 'archived', 'context-fields', 'context-field', 'context-field-new', 'cors', 'playground', 'compare', 'connections', 'connection-new', 'not-found'];
 
   it('narrows the navigation to icons below 900 px: each still named, reachable by keyboard, the current one marked', async () => {
     const page = app().page;
