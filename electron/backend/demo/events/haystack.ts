@@ -188,6 +188,45 @@ export class Haystack {
     }
   }
 
+  /**
+   * The page [offset, offset + limit) of the events whose JSON part matches, newest first, and how many match in
+   * all: counted a bitmap word at a time, without visiting each hit. Undefined when the word index alone cannot
+   * answer (a needle spanning words, a pattern, or no literal): then scanJsonNewestFirst does.
+   */
+  pageJson(q: CompiledQuery, offset: number, limit: number): { indexes: number[]; total: number } | undefined {
+    const plan = tokenPlan(q);
+    if (!plan?.exact) return undefined;
+    const indexes: number[] = [];
+    let total = 0;
+    const take = (index: number): void => {
+      if (total >= offset && indexes.length < limit) indexes.push(index);
+      total++;
+    };
+    if (this.tailRecords.length > 0) {
+      const found: number[] = [];
+      chunkJsonMatches(this.tailChunk(), q, found);
+      const base = this.sealed.length * this.chunkEvents;
+      for (let j = found.length - 1; j >= 0; j--) take(base + (found[j] as number));
+    }
+    for (let c = this.sealed.length - 1; c >= 0; c--) {
+      const hits = candidates((this.sealed[c] as Sealed).tokens, plan);
+      if (hits === undefined) continue;
+      const base = c * this.chunkEvents;
+      for (let w = hits.length - 1; w >= 0; w--) {
+        const word = hits[w] as number;
+        if (word === 0) continue;
+        const bits = BITS_SET[word] as number;
+        // Words wholly before the page, or after it is full, are only counted.
+        if (total + bits <= offset || indexes.length >= limit) {
+          total += bits;
+          continue;
+        }
+        for (let b = 15; b >= 0; b--) if ((word & (1 << b)) !== 0) take(base + ((w << 4) | b));
+      }
+    }
+    return { indexes, total };
+  }
+
   private readForScan(s: Sealed): JsonChunkText {
     if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
     return { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
@@ -276,6 +315,10 @@ export class Haystack {
     this.tailCache = undefined;
   }
 }
+
+/** Set bits of every 16-bit word. */
+const BITS_SET = new Uint8Array(1 << 16);
+for (let w = 1; w < BITS_SET.length; w++) BITS_SET[w] = (BITS_SET[w >>> 1] as number) + (w & 1);
 
 const plans = new WeakMap<CompiledQuery, TokenPlan | null>();
 
