@@ -137,7 +137,7 @@ export class Haystack {
     const s = this.sealed[c];
     if (plan && s) {
       if (this.candidateCache?.q !== q || this.candidateCache.c !== c) {
-        this.candidateCache = { q, c, hits: candidates(s.tokens, plan) ?? new Uint16Array(0) };
+        this.candidateCache = { q, c, hits: candidates(s, plan) ?? new Uint16Array(0) };
       }
       const k = index % this.chunkEvents;
       const word = this.candidateCache.hits[k >>> 4];
@@ -171,7 +171,7 @@ export class Haystack {
     }
     for (let c = this.sealed.length - 1; c >= 0; c--) {
       const s = this.sealed[c] as Sealed;
-      const hits = candidates(s.tokens, plan);
+      const hits = candidates(s, plan);
       if (hits === undefined) continue;
       const chunk = plan.exact ? undefined : this.readForScan(s);
       const base = c * this.chunkEvents;
@@ -209,7 +209,7 @@ export class Haystack {
       for (let j = found.length - 1; j >= 0; j--) take(base + (found[j] as number));
     }
     for (let c = this.sealed.length - 1; c >= 0; c--) {
-      const hits = candidates((this.sealed[c] as Sealed).tokens, plan);
+      const hits = candidates(this.sealed[c] as Sealed, plan);
       if (hits === undefined) continue;
       const base = c * this.chunkEvents;
       for (let w = hits.length - 1; w >= 0; w--) {
@@ -336,8 +336,13 @@ function tokenPlan(q: CompiledQuery): TokenPlan | undefined {
   return plan ?? undefined;
 }
 
-/** The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. */
-function candidates(tokens: ChunkTokens, plan: TokenPlan): Uint16Array | undefined {
+/**
+ * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The
+ * trigrams rule most chunks out for a rare needle or a miss before the tokens are looked at.
+ */
+function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
+  for (const piece of plan.pieces) if (!mayContain(s.grams, piece)) return undefined;
+  const tokens = s.tokens;
   let hits: Uint16Array | undefined;
   for (const piece of plan.pieces) {
     const marked = new Uint16Array(bitmapWords(tokens.records));
