@@ -102,9 +102,10 @@ export function createEventIndexService(options: {
         newest.unshift(events);
         held += events.length;
       }
+      // only the newest HEAD_EVENTS of them are indexed for the head: the first page waits on as little as it can
       const head = new LocalEventIndex(options.redact);
-      for (const events of newest) head.add(events);
-      copy.head = { index: head, count: held };
+      head.add(newest.flat().slice(-HEAD_EVENTS));
+      copy.head = { index: head, count: Math.min(held, HEAD_EVENTS) };
       headSet();
       for (const name of names.slice(0, first)) copy.index.add(await copy.store.readChunk(name));
       for (const events of newest) copy.index.add(events);

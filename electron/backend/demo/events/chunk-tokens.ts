@@ -54,10 +54,14 @@ export function piecesOf(bytes: Buffer): Buffer[] {
   return pieces;
 }
 
-/** Growable typed buffers for the build. */
+/** Growable typed buffers for the build, reused from chunk to chunk (fresh ones each time fragment the heap). */
 class Grow {
   ints = new Int32Array(1024);
   length = 0;
+  reset(): this {
+    this.length = 0;
+    return this;
+  }
   push(v: number): void {
     if (this.length === this.ints.length) {
       const next = new Int32Array(this.ints.length * 2);
@@ -68,6 +72,16 @@ class Grow {
   }
 }
 
+const scratch = {
+  table: new Int32Array(1 << 12),
+  text: new Uint8Array(1 << 16),
+  tokenStart: new Grow(),
+  tokenHash: new Grow(),
+  lastRecord: new Grow(),
+  pairToken: new Grow(),
+  pairRecord: new Grow(),
+};
+
 /**
  * Indexes the JSON part of each record of a chunk: record k is bytes[jsonStarts[k] .. starts[k + 1]). Tokens are
  * hashed straight from the bytes (no string per token), so building it costs about one pass over the chunk.
@@ -75,15 +89,15 @@ class Grow {
 export function buildTokens(bytes: Uint8Array, starts: Int32Array, jsonStarts: Int32Array): ChunkTokens {
   const records = starts.length - 1;
   if (records > MAX_CHUNK_RECORDS) throw new RangeError(`buildTokens: ${records} records exceed ${MAX_CHUNK_RECORDS}`);
-  let mask = (1 << 12) - 1;
-  let table = new Int32Array(mask + 1).fill(-1);
-  let text = new Uint8Array(1 << 16);
+  let mask = scratch.table.length - 1;
+  let table = scratch.table.fill(-1);
+  let text = scratch.text;
   let textLength = 0;
-  const tokenStart = new Grow();
-  const tokenHash = new Grow();
-  const lastRecord = new Grow();
-  const pairToken = new Grow();
-  const pairRecord = new Grow();
+  const tokenStart = scratch.tokenStart.reset();
+  const tokenHash = scratch.tokenHash.reset();
+  const lastRecord = scratch.lastRecord.reset();
+  const pairToken = scratch.pairToken.reset();
+  const pairRecord = scratch.pairRecord.reset();
 
   const find = (from: number, to: number, hash: number): number => {
     const length = to - from;
@@ -149,6 +163,8 @@ export function buildTokens(bytes: Uint8Array, starts: Int32Array, jsonStarts: I
     }
   }
 
+  scratch.table = table;
+  scratch.text = text;
   const count = tokenStart.length;
   const words = bitmapWords(records);
   const counts = new Uint16Array(count);
