@@ -25,7 +25,9 @@ function devCsp(): Plugin {
 /** Vendor chunks: the entry stays small and libraries cache independently of app code. */
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+  // only the long lists use it: kept out of the entry
+  { name: 'virtual', test: /node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
 ];
 

@@ -1,12 +1,9 @@
-import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, resetBridge } from '../test/render';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, resetAfterEach } from '../test/render';
 import { SaveNotice } from './save-notice';
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 describe('save notice', () => {
   it('shows the save problem main pushes until a save succeeds', async () => {

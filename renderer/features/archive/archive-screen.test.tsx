@@ -1,17 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../shared/schemas';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
 if (typeof globalThis.CSS === 'undefined') {
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const flag = (name: string, enabled = false): Feature => ({
   name,

@@ -1,6 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { archiveImpact, type DependencyLink, type FlagState } from '../../../shared/domain/archive-impact';
 import type { ArchiveRun, Feature } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -9,6 +8,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, reviewLevel, useProtection, useWriteAccess } from '../connections';
 import { instanceQueries, ProjectName } from '../instance';
 import { archiveQueries, useArchiveRun, useExportReport } from './api';
@@ -34,7 +34,7 @@ function flagState(feature: Feature): FlagState {
 
 /** Pick flags, see what archiving them does (validated as the selection changes), fix it in a click, archive. */
 export default function ArchiveScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const projectId = params.get('project') ?? 'default';
   const search = params.get('q') ?? '';
   const selection = useMemo(() => (params.get('flags') ?? '').split(',').filter((name) => name !== ''), [params]);
@@ -52,18 +52,6 @@ export default function ArchiveScreen() {
   const [confirming, setConfirming] = useState(false);
   const [lastRun, setLastRun] = useState<{ projectId: string; run: ArchiveRun } | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const select = (names: readonly string[]) => update({ flags: [...new Set(names)].join(',') });
 
   const chosen = new Set(selection);

@@ -73,10 +73,14 @@ export function ArchivedList({ flags, selected, onToggle }: Props) {
     <div ref={parent} className={styles.scroller}>
       <div className={styles.header} aria-hidden="true">
         <span />
-        <span>Flag</span>
-        <span>Project</span>
-        <span>Archived</span>
-        <span>Recorded dependencies</span>
+        <span>
+          Flag<span className={styles.headerNarrow}>, project</span>
+        </span>
+        <span className={styles.headerWide}>Project</span>
+        <span>
+          Archived<span className={styles.headerNarrow}>, recorded dependencies</span>
+        </span>
+        <span className={styles.headerWide}>Recorded dependencies</span>
       </div>
       <ul className={styles.list} aria-label={`Archived flags, ${flags.length} shown`}>
         {virtual && <Spacer height={items[0]?.start ?? 0} />}

@@ -1,19 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ArchivedFlag } from '../../../shared/schemas';
 import type { FakeHandlers } from '../../test/fake-bridge';
 import { liveControls } from '../../test/live-controls';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
 if (typeof globalThis.CSS === 'undefined') {
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const flag = (name: string, project: string, archivedAt: string, more: Partial<ArchivedFlag> = {}): ArchivedFlag => ({
   name,

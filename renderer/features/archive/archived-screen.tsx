@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ArchivedFlag, DeleteFlagsRun, FlagRef, ReviveFlagsInput, ReviveFlagsRun } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -8,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, useProtection, useWriteAccess } from '../connections';
 import { archivedQueries, useDeleteFlags, useReviveFlags } from './api';
 import { ArchivedList } from './archived-list';
@@ -22,7 +22,7 @@ import { ReviveDialog } from './revive-dialog';
  * and an open dialog live in the URL.
  */
 export default function ArchivedScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const search = params.get('q') ?? '';
   const sortParam = params.get('sort');
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'archived';
@@ -41,15 +41,7 @@ export default function ArchivedScreen() {
   const shownKeys = shown.map(flagKey);
   const allShownSelected = shownKeys.length > 0 && shownKeys.every((key) => selected.has(key));
 
-  const update = (change: (next: URLSearchParams) => void, replace = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace },
-    );
+  const update = (change: (next: URLSearchParams) => void, replace = true) => setParams(change, { push: !replace });
   const setText = (key: string, value: string) => update((next) => (value === '' ? next.delete(key) : next.set(key, value)));
   const select = (keys: Iterable<string>) =>
     update((next) => {

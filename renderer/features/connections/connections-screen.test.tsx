@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionStatus, ProfileView } from '../../../shared/schemas';
 import type { FakeHandlers } from '../../test/fake-bridge';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
 
 const demo: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' };
 const staging: ProfileView = { id: 'p1', name: 'Staging', kind: 'remote', baseUrl: 'https://staging.example.com', hasToken: true, tokenStorage: 'memory', allowInsecureHttp: false, insecureHttp: false, protection: 'confirm' };
@@ -22,10 +22,7 @@ function renderWith(status: ConnectionStatus, handlers: FakeHandlers = {}) {
   };
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 describe('connections screen', () => {
   it('warns that tokens stay in memory when encryption is unavailable', async () => {

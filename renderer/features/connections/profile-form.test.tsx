@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProfileView } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
 import type { FakeBridge, FakeHandlers } from '../../test/fake-bridge';
-import { renderWithProviders, resetBridge, statusWith } from '../../test/render';
+import { renderWithProviders, resetAfterEach, statusWith } from '../../test/render';
 import { ProfileForm } from './profile-form';
 
 const answers: FakeHandlers = {
@@ -12,10 +12,7 @@ const answers: FakeHandlers = {
 };
 let bridge: FakeBridge;
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 function renderForm(editing?: ProfileView, onDone = vi.fn(), handlers: FakeHandlers = {}) {
   bridge = renderWithProviders(<ProfileForm editing={editing} encryptionAvailable onDone={onDone} />, { ...answers, ...handlers }).bridge;

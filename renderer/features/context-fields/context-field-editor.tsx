@@ -6,6 +6,7 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
 import type { ContextField } from '../../../shared/schemas';
 import { Dialog, DialogActions } from '../../components/dialog';
+import { LeaveUnsavedDialog } from '../../components/leave-unsaved-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
@@ -62,7 +63,9 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
 
   const saving = create.isPending || update.isPending;
   const saveError = create.error ?? update.error;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => formState.isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  // Read in render, not only in the blocker: react-hook-form tracks isDirty only once a render has read it.
+  const dirty = formState.isDirty;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   const isField = (path: string) => path === 'name' || path === 'description' || path === 'stickiness' || path.startsWith('legalValues');
 
   const onValid = (values: ContextFieldFormValues) => {
@@ -238,19 +241,7 @@ function FieldForm({ editing, taken }: { editing?: ContextField; taken: Readonly
           </DialogActions>
         </Dialog>
       )}
-      {blocker.state === 'blocked' && (
-        <Dialog title="Leave without saving?" isOpen onClose={() => blocker.reset()} role="alertdialog">
-          <p>Your changes to this context field are not saved and will be lost.</p>
-          <DialogActions>
-            <button type="button" className="button" onClick={() => blocker.reset()} autoFocus>
-              Stay and keep editing
-            </button>
-            <button type="button" className="button button-danger" onClick={() => blocker.proceed()}>
-              Discard changes
-            </button>
-          </DialogActions>
-        </Dialog>
-      )}
+      <LeaveUnsavedDialog blocker={blocker} noun="context field" />
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { ContextField, ContextFieldUsage } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { RefreshButton } from '../../components/refresh-button';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, WriteLink } from '../connections';
 import { contextFieldQueries } from './api';
 import { usageCount } from './field-usage';
@@ -80,7 +82,7 @@ function matches(field: ContextField, q: string): boolean {
 export default function ContextFieldsScreen() {
   const fields = useInstanceQuery(contextFieldQueries.list);
   const usage = useInstanceQuery(contextFieldQueries.usage);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const ids = { q: useId(), sort: useId() };
   const q = params.get('q') ?? '';
   const sort = params.get('sort') === 'usage' ? 'usage' : 'name';
@@ -90,16 +92,7 @@ export default function ContextFieldsScreen() {
     .filter((field) => matches(field, q))
     .sort((a, b) => (sort === 'usage' ? usageCount(byName.get(b.name)) - usageCount(byName.get(a.name)) : 0) || a.name.localeCompare(b.name));
 
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => setParams({ [key]: value });
 
   return (
     <section aria-label="Context fields">
@@ -114,17 +107,7 @@ export default function ContextFieldsScreen() {
         }
         actions={
           <>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                void fields.refetch();
-                void usage.refetch();
-              }}
-              disabled={fields.isFetching || usage.isFetching}
-            >
-              {(fields.isFetching || usage.isFetching) && list ? 'Refreshing…' : 'Refresh'}
-            </button>
+            <RefreshButton queries={[fields, usage]} shown={list !== undefined} />
             <WriteLink to="/context-fields/new" className="button button-primary">
               New context field
             </WriteLink>
@@ -158,7 +141,7 @@ export default function ContextFieldsScreen() {
           </div>
           {shown.length === 0 ? (
             <EmptyState title="No context field matches">
-              <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
+              <button type="button" className="button" onClick={() => setParams((next) => [...next.keys()].forEach((key) => next.delete(key)))}>
                 Clear search
               </button>
             </EmptyState>

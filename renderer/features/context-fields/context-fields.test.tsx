@@ -105,6 +105,23 @@ describe('creating and editing a context field', { timeout: 20_000 }, () => {
       update: { description: 'Where the user is', stickiness: true, legalValues: [{ value: 'eu' }, { value: 'us' }] },
     });
   });
+
+  it('asks before leaving with unsaved changes: stay keeps the edit, discard leaves', async () => {
+    const { router, bridge } = renderApp('/context-fields/region', handlers());
+    const description = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 10_000 });
+    fireEvent.change(description, { target: { value: 'half-typed' } });
+    const leave = () => fireEvent.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'CORS' }));
+    leave();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Your changes to this context field are not saved');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/context-fields/region');
+    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLInputElement).value).toBe('half-typed');
+    leave();
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cors'));
+    expect(bridge.inputsOf('contextFields.update')).toEqual([]);
+  });
 });
 
 describe('deleting a context field', { timeout: 20_000 }, () => {

@@ -180,13 +180,17 @@ function RestoreDialog({ entity, kind, version, onRestored, onClose }: RestorePr
   const review = useRestoreReview(write);
   const confirm = () => {
     if (!write || !review.ready || restore.isPending) return;
-    restore.mutate(write, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the restore refreshes the entity, and a screen that remounts on the
+    // server's new version (the strategy type editor) unmounts this dialog before a per-call callback would run.
+    restore.mutateAsync(write).then(
+      () => {
         onRestored?.(write);
         notify({ tone: 'ok', title: `Restored ${entity.label}`, description: `Back to the version of event #${version.event.id}.` });
         onClose();
       },
-    });
+      // The error shows in the dialog (restore.isError) while it is still open.
+      () => undefined,
+    );
   };
   // What the profile's level requires (at least a click: it rewrites the server's version); read-only refuses.
   return (

@@ -5,7 +5,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { ReadOnlyNotice, WriteLink } from '../connections';
-import { instanceQueries, ProjectName } from '../instance';
+import { instanceQueries, ProjectName, useProjectName } from '../instance';
 import { ConstraintLine } from '../segments';
 import { StrategySegments } from './strategy-segments';
 import styles from './flags.module.css';
@@ -58,11 +58,12 @@ function Projects() {
 
 function Flags({ projectId }: { projectId: string }) {
   const features = useInstanceQuery((p) => instanceQueries.features(p, projectId));
+  const projectName = useProjectName(projectId);
   if (features.isPending) return <Loading label="Loading flags…" />;
   if (features.isError) return <ErrorBanner error={features.error} action="Loading flags" onRetry={() => void features.refetch()} />;
   if (features.data.length === 0) return <EmptyState title="No flags in this project" />;
   return (
-    <ul className={styles.flagList} aria-label={`Flags of ${projectId}`}>
+    <ul className={styles.flagList} aria-label={`Flags of ${projectName}`}>
       {features.data.map((feature) => (
         <li key={feature.name}>
           <Link to={`/flags/${encodeURIComponent(projectId)}/${encodeURIComponent(feature.name)}`} className={styles.flagName}>
@@ -138,7 +139,8 @@ function Flag({ projectId, featureName }: { projectId: string; featureName: stri
 /** Projects -> flags -> a flag's environments and strategies: /flags, /flags/:projectId, /flags/:projectId/:featureName. */
 export default function FlagsScreen() {
   const { projectId, featureName } = useParams();
-  const title = featureName ?? (projectId ? `Flags of ${projectId}` : 'Flags');
+  const projectName = useProjectName(projectId ?? '');
+  const title = featureName ?? (projectId ? `Flags of ${projectName}` : 'Flags');
   return (
     <section aria-label={title}>
       <PageHeader

@@ -1,2 +1,2 @@
 export { instanceKeys, instanceQueries, strategyTypeKeys, strategyTypeQueries } from './api';
-export { ProjectName } from './project-name';
+export { ProjectName, useProjectName } from './project-name';

@@ -121,4 +121,11 @@ describe('a project is named the same way everywhere: its name, its id on hover'
     renderApp('/flags/growth', { 'instance.projects': projects, 'instance.features': () => [] });
     await growthIn(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
   });
+
+  it('in the flags screen’s title and its list of flags', async () => {
+    const flag: Feature = { name: 'signup-v2', project: 'growth', environments: [] };
+    renderApp('/flags/growth', { 'instance.projects': projects, 'instance.features': () => [flag] });
+    await screen.findByRole('heading', { level: 1, name: 'Flags of Growth team' });
+    await screen.findByRole('list', { name: 'Flags of Growth team' });
+  });
 });

@@ -6,7 +6,11 @@ import { instanceQueries } from './api';
  * server no longer lists) the id stands in for the name.
  */
 export function ProjectName({ id }: { id: string }) {
+  return <span title={`Project id: ${id}`}>{useProjectName(id)}</span>;
+}
+
+/** The same as text, for a title or a label: the project's name, or its id until the projects are read. */
+export function useProjectName(id: string): string {
   const projects = useInstanceQuery(instanceQueries.projects);
-  const name = projects.data?.find((project) => project.id === id)?.name;
-  return <span title={`Project id: ${id}`}>{name || id}</span>;
+  return projects.data?.find((project) => project.id === id)?.name || id;
 }

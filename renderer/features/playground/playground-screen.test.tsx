@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Constraint, Feature } from '../../../shared/schemas';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
 
 const flag = (name: string, constraints: Constraint[]): Feature => ({
   name,
@@ -28,10 +28,7 @@ function open() {
   });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 describe('playground screen', () => {
   it('evaluates the project locally, explains a verdict, and shows where the server disagrees', async () => {

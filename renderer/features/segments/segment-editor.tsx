@@ -7,6 +7,7 @@ import { ApiError } from '../../../shared/errors';
 import { limitsOf, upsertSegmentSchema, type Segment, type UpsertSegment } from '../../../shared/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog, DialogActions } from '../../components/dialog';
+import { LeaveUnsavedDialog } from '../../components/leave-unsaved-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
@@ -321,22 +322,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           </DialogActions>
         </Dialog>
       )}
-      {blocker.state === 'blocked' && (
-        <Dialog title="Leave without saving?" isOpen onClose={() => blocker.reset()} role="alertdialog">
-          <p>Your changes to this segment are not saved and will be lost.</p>
-          <DialogActions>
-            <button type="button" className="button" onClick={() => blocker.reset()} autoFocus>
-              Stay and keep editing
-            </button>
-            <button type="button" className="button button-danger" onClick={() => {
-                clearDraft(draftKey);
-                blocker.proceed();
-              }}>
-              Discard changes
-            </button>
-          </DialogActions>
-        </Dialog>
-      )}
+      <LeaveUnsavedDialog blocker={blocker} noun="segment" onDiscard={() => clearDraft(draftKey)} />
     </section>
   );
 }

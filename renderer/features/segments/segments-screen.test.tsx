@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/errors';
 import type { AdminSegment } from '../../../shared/schemas';
-import { renderApp, resetBridge } from '../../test/render';
+import { renderApp, resetAfterEach } from '../../test/render';
 
 function withSegments(answer: AdminSegment[] | ApiError) {
   return renderApp('/segments', {
@@ -13,10 +13,7 @@ function withSegments(answer: AdminSegment[] | ApiError) {
   });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 describe('segments screen', () => {
   it('lists segments with project, constraint count and usage', async () => {

@@ -1,11 +1,13 @@
 import { useId, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminSegment } from '../../../shared/schemas';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { RefreshButton } from '../../components/refresh-button';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, WriteLink } from '../connections';
 import { instanceQueries, ProjectName } from '../instance';
 import { segmentQueries } from './api';
@@ -73,22 +75,13 @@ function onTableKeys(event: KeyboardEvent<HTMLTableElement>) {
 export default function SegmentsScreen() {
   const segments = useInstanceQuery(segmentQueries.list);
   const projects = useInstanceQuery(instanceQueries.projects);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const filters = filtersFrom(params);
   const ids = { q: useId(), scope: useId(), sort: useId() };
   const list = segments.data;
   const shown = list ? applyFilters(list, filters) : [];
 
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => setParams({ [key]: value });
 
   const filtered = filters.q !== '' || filters.scope !== 'all' || filters.unused;
   return (
@@ -104,9 +97,7 @@ export default function SegmentsScreen() {
         }
         actions={
           <>
-            <button type="button" className="button" onClick={() => void segments.refetch()} disabled={segments.isFetching}>
-              {segments.isFetching && list ? 'Refreshing…' : 'Refresh'}
-            </button>
+            <RefreshButton queries={[segments]} shown={list !== undefined} />
             <WriteLink to="/segments/new" className="button button-primary">
               New segment
             </WriteLink>
@@ -162,7 +153,7 @@ export default function SegmentsScreen() {
           </div>
           {shown.length === 0 ? (
             <EmptyState title="No segment matches">
-              <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
+              <button type="button" className="button" onClick={() => setParams((next) => [...next.keys()].forEach((key) => next.delete(key)))}>
                 Clear search and filters
               </button>
             </EmptyState>

@@ -10,7 +10,7 @@ import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { clearDraft, useFormDraft } from '../../lib/session-draft';
+import { clearDraft, saveDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, WriteFieldset } from '../connections';
 import { EntityHistory } from '../events';
 import { strategyTypeQueries, useUpdateStrategyType } from './api';
@@ -28,6 +28,8 @@ export default function StrategyTypeEditorScreen() {
   const type = types.data?.find((candidate) => candidate.name === name);
   const usage = useInstanceQuery(strategyTypeQueries.usage);
   const usages = (usage.data ?? []).filter((row) => row.strategyName === name);
+  // Held here, not in the editor: a save changes the type, which remounts the editor on the server's new version.
+  const [savedName, setSavedName] = useState<string | null>(null);
   return (
     <section aria-label={`Strategy type ${name}`}>
       <PageHeader
@@ -63,16 +65,25 @@ export default function StrategyTypeEditorScreen() {
         </Notice>
       )}
       {type && type.editable && <ReadOnlyNotice />}
-      {type && type.editable && <Editor key={JSON.stringify(type)} type={type} />}
+      {type && type.editable && (
+        <Editor key={JSON.stringify(type)} type={type} saved={savedName === type.name} onSaved={() => setSavedName(type.name)} onRestored={() => setSavedName(null)} />
+      )}
     </section>
   );
 }
 
-function Editor({ type }: { type: StrategyType }) {
+interface EditorProps {
+  type: StrategyType;
+  /** The last save of this type succeeded (shown while the form is not dirty). */
+  saved: boolean;
+  onSaved(): void;
+  onRestored(): void;
+}
+
+function Editor({ type, saved, onSaved, onRestored }: EditorProps) {
   const usage = useInstanceQuery(strategyTypeQueries.usage);
   const update = useUpdateStrategyType();
   const [review, setReview] = useState<StrategyTypeChange | null>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange', defaultValues: valuesOf(type) });
   const { register, control, handleSubmit, formState, reset } = form;
   // The unsaved edit outlives a remount (the screen's Retry), per profile and type.
@@ -87,16 +98,18 @@ function Editor({ type }: { type: StrategyType }) {
   const confirm = () => {
     const values = form.getValues();
     setReview(null);
-    update.mutate(
-      { name: type.name, update: updateOf(type, values) },
-      {
-        onSuccess: () => {
-          clearDraft(draftKey);
-          // what was saved is the new starting point: the form is no longer dirty, and its names are now stored
-          reset({ ...values, parameters: values.parameters.map((row) => ({ ...row, storedAs: row.name })) });
-          setSaved(true);
-        },
+    // The draft goes before the write: the write refreshes the type, which remounts this editor on the server's
+    // version, and a draft still stored then would be laid over it (and over any version restored later).
+    clearDraft(draftKey);
+    // mutateAsync, not mutate's callbacks: those are dropped once the refresh has unmounted this editor.
+    update.mutateAsync({ name: type.name, update: updateOf(type, values) }).then(
+      () => {
+        // what was saved is the new starting point: the form is no longer dirty, and its names are now stored
+        reset({ ...values, parameters: values.parameters.map((row) => ({ ...row, storedAs: row.name })) });
+        onSaved();
       },
+      // Refused or failed: the edit stays in the form (the error shows below it) and its draft is kept again.
+      () => saveDraft(draftKey, values),
     );
   };
   return (
@@ -136,7 +149,7 @@ function Editor({ type }: { type: StrategyType }) {
         <ParameterPreview parameters={watched} />
         <div className="panel">
           {/* restoring an old version shows this same guard first (the timeline's restore dialog) */}
-          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} />
+          <EntityHistory entity={{ kind: 'strategy-type', key: type.name, label: type.name }} onRestored={onRestored} />
         </div>
       </div>
     </div>

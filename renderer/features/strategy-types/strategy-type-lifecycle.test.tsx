@@ -1,18 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StrategyType, StrategyUsageRow } from '../../../shared/schemas';
 import { ApiError } from '../../../shared/errors';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetAfterEach, resetBridge, statusWith } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
 if (typeof globalThis.CSS === 'undefined') {
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const tenant: StrategyType = {
   name: 'tenant',

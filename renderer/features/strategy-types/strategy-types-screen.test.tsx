@@ -1,17 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FlagEvent, StrategyUsageRow } from '../../../shared/schemas';
-import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetAfterEach, statusWith } from '../../test/render';
 
 // jsdom has no CSS.escape, which React Aria's modal uses
 if (typeof globalThis.CSS === 'undefined') {
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
 }
 
-afterEach(() => {
-  cleanup();
-  resetBridge();
-});
+resetAfterEach();
 
 const types = () => [
   { name: 'flexibleRollout', displayName: 'Gradual rollout', description: 'Roll out', editable: false, deprecated: false, parameters: [], title: null },
@@ -90,7 +87,7 @@ describe('strategy types', () => {
     expect((await within(first).findByText(/Renamed from/)).textContent).toContain('region');
     fireEvent.click(within(form).getByRole('button', { name: 'Add parameter' }));
     const second = await within(form).findByRole('listitem', { name: 'Parameter 2' });
-    fireEvent.change(within(second).getByRole('textbox', { name: 'Name' }), { target: { value: 'tier' } });
+    fireEvent.change(within(second).getByRole('textbox', { name: /^Name/ }), { target: { value: 'tier' } });
     expect(within(second).queryByText(/Renamed from/)).toBeNull();
 
     const review = await within(form).findByRole('button', { name: 'Review and save' });
@@ -163,4 +160,51 @@ describe('strategy types', () => {
       ]),
     );
   });
+
+  it('after a save, restoring an older version shows that version in the form (no stale draft laid over it)', async () => {
+    let parameters = [{ name: 'tenant', type: 'string', description: 'Tenant id', required: false }];
+    const current = () => [{ name: 'e-tenant', displayName: null, description: 'Tenants', editable: true, deprecated: false, parameters, title: null }];
+    const created: FlagEvent = {
+      id: 30,
+      type: 'strategy-created',
+      createdBy: 'ann',
+      createdAt: '2026-05-01T10:00:00.000Z',
+      data: { name: 'e-tenant', description: 'Tenants', parameters: [{ name: 'tenant', type: 'string', description: 'Tenant id', required: false }] },
+      preData: null,
+    };
+    renderApp('/strategy-types/e-tenant', {
+      'strategyTypes.list': current,
+      'strategyTypes.usage': () => [],
+      'events.browse': () => ({ events: [created], total: 1, source: 'server' as const, syncedAt: null }),
+      'strategyTypes.update': (input) => {
+        parameters = (input as { update: { parameters: typeof parameters } }).update.parameters;
+        return null;
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Edit strategy type' });
+    await within(form).findByText(/Used by 0 flag strategies/);
+    // the form is mounted afresh on each server version: look it up each time
+    const name = () =>
+      within(within(screen.getByRole('form', { name: 'Edit strategy type' })).getByRole('listitem', { name: 'Parameter 1' })).getByRole('textbox', {
+        name: /^Name/,
+      }) as HTMLInputElement;
+    fireEvent.change(name(), { target: { value: 'tenantId' } });
+    const review = within(form).getByRole('button', { name: 'Review and save' }) as HTMLButtonElement;
+    await waitFor(() => expect(review.disabled).toBe(false));
+    fireEvent.click(review);
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Save e-tenant?' })).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    await waitFor(() => expect(parameters.map((p) => p.name)).toEqual(['tenantId']));
+
+    const history = await screen.findByRole('region', { name: 'History of e-tenant' });
+    fireEvent.click(await within(history).findByRole('button', { name: 'Restore this version' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore e-tenant?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Restore' }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(parameters.map((p) => p.name)).toEqual(['tenant']));
+    // the form follows the server: the saved rename is not laid back over the restored version
+    await waitFor(() => expect(name().value).toBe('tenant'));
+    expect(within(screen.getByRole('form', { name: 'Edit strategy type' })).queryByText(/Renamed from/)).toBeNull();
+  }, 15_000);
 });
