@@ -167,27 +167,41 @@ export function buildTokens(bytes: Uint8Array, starts: Int32Array, jsonStarts: I
   scratch.text = text;
   const count = tokenStart.length;
   const words = bitmapWords(records);
-  const counts = new Uint16Array(count);
+  // counts per token first (in scratch), to size the one allocation everything kept lives in
+  const fill = scratch.lastRecord.reset();
+  for (let t = 0; t < count; t++) fill.push(0);
   for (let j = 0; j < pairToken.length; j++) {
     const t = pairToken.ints[j] as number;
-    counts[t] = (counts[t] as number) + 1;
+    fill.ints[t] = (fill.ints[t] as number) + 1;
   }
-  const at = new Int32Array(count + 1);
-  for (let t = 0; t < count; t++) at[t + 1] = (at[t] as number) + Math.min(counts[t] as number, words);
-  const postings = new Uint16Array(at[count] as number);
-  const fill = Int32Array.from(at.subarray(0, count));
+  let postingWords = 0;
+  for (let t = 0; t < count; t++) postingWords += Math.min(fill.ints[t] as number, words);
+  // One buffer per chunk for what is kept: many small ones per chunk fragmented the heap (RSS grew by ~4x the data).
+  const int32Bytes = (count + 1) * 4 * 2;
+  const uint16Bytes = (count + postingWords) * 2;
+  const block = new ArrayBuffer(int32Bytes + uint16Bytes + textLength);
+  const starts2 = new Int32Array(block, 0, count + 1);
+  const at = new Int32Array(block, (count + 1) * 4, count + 1);
+  const counts = new Uint16Array(block, int32Bytes, count);
+  const postings = new Uint16Array(block, int32Bytes + count * 2, postingWords);
+  const kept = Buffer.from(block, int32Bytes + uint16Bytes, textLength);
+  kept.set(text.subarray(0, textLength));
+  for (let t = 0; t < count; t++) {
+    counts[t] = fill.ints[t] as number;
+    at[t + 1] = (at[t] as number) + Math.min(counts[t] as number, words);
+    fill.ints[t] = at[t] as number;
+  }
   for (let j = 0; j < pairToken.length; j++) {
     const t = pairToken.ints[j] as number;
     const record = pairRecord.ints[j] as number;
     if ((counts[t] as number) > words) {
       const w = (at[t] as number) + (record >>> 4);
       postings[w] = (postings[w] as number) | (1 << (record & 15));
-    } else postings[(fill[t] as number)++] = record;
+    } else postings[(fill.ints[t] as number)++] = record;
   }
-  const starts2 = new Int32Array(count + 1);
   starts2.set(tokenStart.ints.subarray(0, count));
   starts2[count] = textLength;
-  return { records, text: Buffer.from(text.subarray(0, textLength)), starts: starts2, at, counts, postings };
+  return { records, text: kept, starts: starts2, at, counts, postings };
 }
 
 /** ORs into `into` (a bitmap over the chunk's records) every record holding a token that contains `needle`. */
