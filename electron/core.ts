@@ -91,7 +91,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
       createHandlers(connections, events, {
         ledger: createDependencyLedger(options.userDataDir, (notice) => connections.addNotice(notice)),
         shell: options.shell ?? HEADLESS_SHELL,
-      }),
+      }, (progress) => push('compare.progress', progress)),
       () => connections.activeProtection(),
     ),
     senders,

@@ -3,6 +3,16 @@ import {
   boundedName,
   createStrategyTypeSchema,
   apiErrorShapeSchema,
+  applyInputSchema,
+  bundleSummarySchema,
+  compareInputSchema,
+  compareResultSchema,
+  exportBundleInputSchema,
+  planInputSchema,
+  promotePlanSchema,
+  promoteProgressSchema,
+  promoteResultSchema,
+  revertInputSchema,
   BOUNDS,
   archiveRunSchema,
   archivedFlagsSchema,
@@ -77,9 +87,12 @@ const projectFeatures = batchFeaturesSchema.extend({ projectId });
 /**
  * What a channel does to the active instance. `write` channels are refused on a read-only profile
  * (electron/ipc/read-only-guard.ts); `local` ones only touch Flagdesk's own settings and files (connections, the
- * user's exports), which a read-only profile must still allow, or it could never be unlocked.
+ * user's exports), which a read-only profile must still allow, or it could never be unlocked. `write-named` channels
+ * write to the server of a profile they name (compare's right side), which need not be the active one: the active
+ * profile's level says nothing about them, so their handlers hold the named profile's level in main
+ * (electron/compare/protection-check.ts).
  */
-export type ChannelEffect = 'read' | 'write' | 'local';
+export type ChannelEffect = 'read' | 'write' | 'write-named' | 'local';
 
 interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -368,6 +381,49 @@ export const contract = {
   /** Main opens a file dialog (the page never names a path) and the profile trusts the chosen CA certificate. */
   'connections.chooseCaFile': channel({ input: profileIdInputSchema, output: connectionStatusSchema, effect: 'local', sample: { id: 'remote-1' } }),
   'connections.clearCaFile': channel({ input: profileIdInputSchema, output: connectionStatusSchema, effect: 'local', sample: { id: 'remote-1' } }),
+  // compare two instances and promote left -> right
+  /** Reads both sides (profiles through their own backends, the active one untouched; or opened bundles) and compares. */
+  'compare.run': channel({
+    input: compareInputSchema,
+    output: compareResultSchema,
+    effect: 'read',
+    sample: { left: { type: 'profile', profileId: 'demo' }, right: { type: 'profile', profileId: 'remote-1' } },
+  }),
+  /** Reads both sides again and plans the promotion of the chosen items; main keeps the plan for apply. */
+  'compare.plan': channel({
+    input: planInputSchema,
+    output: promotePlanSchema,
+    effect: 'read',
+    sample: {
+      left: { type: 'profile', profileId: 'demo' },
+      right: { type: 'profile', profileId: 'remote-1' },
+      items: [{ kind: 'segments', name: 'beta-users' }],
+      projectChoices: [{ segment: 'beta-users', choice: 'global' }],
+    },
+  }),
+  /** Applies a plan item by item on the right (pushing 'compare.progress'), under the right profile's protection. */
+  'compare.apply': channel({
+    input: applyInputSchema,
+    output: promoteResultSchema,
+    effect: 'write-named',
+    sample: { planId: 'plan-1', onFailure: 'stop', confirmation: { confirmed: true, typedName: 'Production' } },
+  }),
+  /** Restores what a promotion replaced on the right and deletes what it created, under the same protection. */
+  'compare.revert': channel({
+    input: revertInputSchema,
+    output: promoteResultSchema,
+    effect: 'write-named',
+    sample: { runId: 'run-1', onFailure: 'continue', confirmation: { confirmed: true } },
+  }),
+  /** Main opens a file dialog and reads a bundle (refused with the reason when newer or damaged); null when cancelled. */
+  'compare.openBundle': channel({ input: none, output: bundleSummarySchema.nullable(), effect: 'local', sample: empty }),
+  /** Reads a profile's selection and writes it as a bundle through main's save dialog (no token, no ids). */
+  'compare.exportBundle': channel({
+    input: exportBundleInputSchema,
+    output: z.strictObject({ saved: z.boolean(), fileName: z.string().nullable() }),
+    effect: 'read',
+    sample: { profileId: 'demo', kinds: ['segments', 'contextFields'] },
+  }),
   // the demo
   'demo.reset': channel({ input: none, output: nothing, effect: 'write', sample: empty }),
   /** Whether the demo's changes reach the disk (also pushed as 'demo.saveStatus' whenever it changes). */
@@ -404,6 +460,7 @@ export const contractEvents = {
   'events.exportProgress': exportProgressSchema,
   'events.arrived': z.strictObject({ newestId: z.number().int(), count: z.number().int().min(1) }),
   'eventIndex.changed': eventIndexStatusSchema,
+  'compare.progress': promoteProgressSchema,
 } as const satisfies Readonly<Record<string, z.ZodType>>;
 export type PushEvent = keyof typeof contractEvents;
 export type PushPayload<E extends PushEvent> = z.output<(typeof contractEvents)[E]>;

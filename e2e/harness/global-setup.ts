@@ -24,8 +24,14 @@ export async function setup(project: TestProject): Promise<void> {
   }
   project.provide('chromiumEndpoint', '');
   if (!executable && !electronBinary()) return;
+  // The production build the app ships, not the test runner's: vitest sets NODE_ENV=test, and libraries drop
+  // code under it (react-aria's injected <style>, which the CSP refuses, is skipped in test builds).
+  const runnerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   const [, launched] = await Promise.all([
-    build({ configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)), logLevel: 'warn' }),
+    build({ configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)), logLevel: 'warn' }).finally(() => {
+      process.env.NODE_ENV = runnerNodeEnv;
+    }),
     executable ? launchChromiumServer(executable) : undefined,
   ]);
   server = launched;

@@ -20,6 +20,7 @@ import { createActiveBackendSwitch } from './active-backend';
 import { createConnectionTester } from './connection-tester';
 import { createDemoSaves } from './demo-saves';
 import { createProfileBook } from './profile-book';
+import { createProfileBackends, type ProfileBackend } from './profile-backends';
 import { statusOf } from './profile-views';
 import type { TokenVault } from './token-vault';
 
@@ -47,6 +48,8 @@ export interface ConnectionManager {
   clearCaFile(input: ProfileIdInput): Promise<ConnectionStatus>;
   /** The active backend, once any switch in progress has finished. */
   backend(): Promise<AdminBackend>;
+  /** A backend for any profile beside the active one (the active one's own when it is that profile); release it after use. */
+  openProfile(profileId: string): Promise<ProfileBackend>;
   resetDemo(): Promise<void>;
   onChange(listener: (status: ConnectionStatus) => void): () => void;
   /** Whether the demo's changes reach the disk, and every change of that. */
@@ -108,6 +111,14 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
     vault,
     shell: options.shell,
     connection: { activeId: () => connection.current()?.profileId, switchTo: (id) => connection.switchTo(id) },
+  });
+  const openProfile = createProfileBackends({
+    userDataDir,
+    vault,
+    factories,
+    active: () => connection.current(),
+    find: (id) => profiles.find(id),
+    protectionOf: (id) => profiles.protectionOf(id),
   });
   const tester = createConnectionTester({ find: (id) => profiles.find(id), vault, factories });
 
@@ -190,6 +201,8 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
         if (!active) throw new Error('no active backend: start() has not finished');
         return active.backend;
       }),
+
+    openProfile: (profileId) => serial(() => openProfile(profileId)),
 
     resetDemo: () =>
       serial(async () => {

@@ -26,6 +26,7 @@ describe('routes', () => {
       '/archived',
       '/cors',
       '/playground',
+      '/compare',
       '/connections',
     ]);
     expect(within(nav).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { archiveRoutes } from '../features/archive/routes';
+import { compareRoutes } from '../features/compare/routes';
 import { connectionsRoutes } from '../features/connections/routes';
 import { contextFieldsRoutes } from '../features/context-fields/routes';
 import { corsRoutes } from '../features/cors/routes';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       ...archiveRoutes,
       ...corsRoutes,
       ...playgroundRoutes,
+      ...compareRoutes,
       ...connectionsRoutes,
       { path: '*', element: <NotFound /> },
     ],

@@ -35,6 +35,8 @@ const PATHS: Record<string, ReactElement> = {
     </>
   ),
   '/playground': <path d="M6 4v12l10-6z" />,
+  // two columns and an arrow from the left one to the right one
+  '/compare': <path d="M3 4h5v12H3zM12 4h5v12h-5zM6 10h8M11.5 7.5 14 10l-2.5 2.5" />,
   '/connections': <path d="M7 3v4M13 3v4M5 7h10v3a5 5 0 0 1-10 0zM10 15v3" />,
 };
 

@@ -14,5 +14,6 @@ export const SECTIONS: readonly Section[] = [
   { path: '/archived', label: 'Archived flags' },
   { path: '/cors', label: 'CORS' },
   { path: '/playground', label: 'Playground' },
+  { path: '/compare', label: 'Compare' },
   { path: '/connections', label: 'Connections' },
 ];

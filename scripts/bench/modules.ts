@@ -1,3 +1,4 @@
+import { compareBench } from './compare';
 import { demoBackendBench } from './demo-backend';
 import { eventLogBench } from './event-log';
 import { eventsBench } from './events';
@@ -19,6 +20,7 @@ export const BENCH_MODULES: BenchModule[] = [
   uiBench,
   { ...uiEventsBench, group: 'ui' },
   { ...playgroundBench, group: 'playground' },
+  compareBench,
   { ...eventsBench, group: 'events' },
   { ...eventLogBench, group: eventLogBench.group ?? 'events' },
 ];

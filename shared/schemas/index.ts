@@ -17,3 +17,6 @@ export * from './event-histogram';
 export * from './preflight';
 export * from './strategy-usage';
 export * from './context-field-usage';
+export * from './compare';
+export * from './promote';
+export * from './bundle';

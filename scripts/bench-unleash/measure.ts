@@ -1,0 +1,146 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AppHarness } from '../../e2e/harness/app-harness';
+import { collectGarbage } from '../bench/stats';
+import { memoryOf, processTree, rendererOf, type Memory } from './memory';
+import { median, ratioRow, type RatioRow } from './ratio-table';
+import { SEARCH_TEXT } from './seed';
+import type { RunningUnleash } from './unleash-server';
+import { timeFetch, timeFilter, timeLoad, watchScript } from './visible';
+
+export interface MeasureOptions {
+  server: RunningUnleash;
+  browser: Browser;
+  browserPid: number;
+  app: AppHarness;
+  runs: number;
+  /** The bench process's own memory before the core started (Playwright, tsx): part of "the main process" figure. */
+  baseline: Memory;
+  log(message: string): void;
+}
+
+const round = (ms: number) => Math.round(ms);
+const list = (samples: number[]) => samples.map(round).join('/');
+
+/**
+ * Runs the two sides in turn, `runs` times each after one untimed pair (the server's caches, the browser's), and
+ * swaps which goes first every run, so that a noisy moment of this shared machine falls on both alike.
+ */
+async function alternate(runs: number, unleash: () => Promise<number>, flagdesk: () => Promise<number>) {
+  await unleash();
+  await flagdesk();
+  const samples = { unleash: [] as number[], flagdesk: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? (['unleash', 'flagdesk'] as const) : (['flagdesk', 'unleash'] as const);
+    for (const side of order) samples[side].push(await (side === 'unleash' ? unleash() : flagdesk()));
+  }
+  return samples;
+}
+
+function pairRow(name: string, samples: { unleash: number[]; flagdesk: number[] }, how: string): RatioRow {
+  return ratioRow(name, 'ms', median(samples.unleash), median(samples.flagdesk), `median of ${samples.flagdesk.length}; Unleash ${list(samples.unleash)}, Flagdesk ${list(samples.flagdesk)} ms; ${how}`);
+}
+
+/** Unleash's admin UI logged in as admin (its session cookie), in a context of its own in the same Chromium. */
+async function openUnleashUi(browser: Browser, server: RunningUnleash): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const login = await context.request.post(`${server.url}/auth/simple/login`, { data: { username: 'admin', password: 'unleash4all' } });
+  if (!login.ok()) throw new Error(`Unleash UI login: HTTP ${login.status()}`);
+  await context.addInitScript({ content: watchScript() });
+  return { context, page: await context.newPage() };
+}
+
+export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow[]; eventsInUnleash: number; eventsInCopy: number }> {
+  const { server, app, runs, log } = options;
+  const rows: RatioRow[] = [];
+  const flagdesk = app.page;
+  await flagdesk.addInitScript({ content: watchScript() });
+  const unleash = await openUnleashUi(options.browser, server);
+  const origin = new URL(flagdesk.url()).origin;
+  const unleashSearch = `${server.url}/api/admin/search/events?query=${SEARCH_TEXT}&offset=0&limit=50`;
+
+  // Unleash's search, as its UI calls it: from its page, with its session cookie, never from the HTTP cache.
+  const searchUnleash = () => timeFetch(unleash.page, unleashSearch);
+  // Flagdesk's filter: the event browser open (a cold load), then the text typed into its URL.
+  const searchFlagdesk = async () => {
+    await timeLoad(flagdesk, `${origin}/#/events`);
+    return timeFilter(flagdesk, SEARCH_TEXT);
+  };
+  const sourceShown = async () => ((await flagdesk.getByText(/ match, from (the server|the local copy)/).first().textContent()) ?? '').replace(/.* match, /, '');
+
+  const memory = async (when: string) => {
+    collectGarbage();
+    const unleashSide = memoryOf([...processTree(server.unleashPid), ...processTree(server.postgresPid)]);
+    const main = memoryOf([process.pid]);
+    // both pages' garbage collected first (as this process's is), then each page's renderer told apart by making
+    // the page busy (memory.ts)
+    for (const page of [flagdesk, unleash.page]) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.detach();
+    }
+    const spin = (page: Page) => () => page.evaluate('(() => { const end = performance.now() + 400; while (performance.now() < end); })()');
+    const flagdeskPid = await rendererOf(options.browserPid, spin(flagdesk));
+    const unleashPid = await rendererOf(options.browserPid, spin(unleash.page));
+    const flagdeskRenderer = flagdeskPid === undefined ? undefined : { pid: flagdeskPid, ...memoryOf([flagdeskPid]) };
+    const unleashRenderer = unleashPid === undefined || unleashPid === flagdeskPid ? undefined : { pid: unleashPid, ...memoryOf([unleashPid]) };
+    return { when, unleashSide, main, flagdeskRenderer, unleashRenderer };
+  };
+
+  try {
+    const connected = await app.core.connections.save({ name: 'Unleash bench', baseUrl: server.url, token: server.token });
+    const id = connected.profiles.find((profile) => profile.kind === 'remote')?.id ?? '';
+    await app.core.connections.activate({ id });
+    const backend = await app.core.connections.backend();
+    const eventsInUnleash = (await backend.queryEvents({ limit: '1' })).total;
+    log(`Flagdesk connected to Unleash at ${server.url}: ${eventsInUnleash.toLocaleString('en-US')} events`);
+
+    log('segments list visible');
+    rows.push(pairRow('segments list visible', await alternate(runs, () => timeLoad(unleash.page, `${server.url}/segments`), () => timeLoad(flagdesk, `${origin}/#/segments`)), 'cold page load to the first of the 300 rows painted'));
+    log('event log first rows (remote)');
+    rows.push(pairRow('event log first rows, remote', await alternate(runs, () => timeLoad(unleash.page, `${server.url}/history`), () => timeLoad(flagdesk, `${origin}/#/events`)), 'cold page load to the first rows painted'));
+    const remoteSource = await sourceShown();
+    log('text search (remote)');
+    const remoteSearch = await alternate(runs, searchUnleash, searchFlagdesk);
+    rows.push(pairRow(`text search "${SEARCH_TEXT}", remote`, remoteSearch, `Unleash: GET /api/admin/search/events?query= from its page; Flagdesk: event browser filter to rows painted (${remoteSource})`));
+    const withoutCopy = await memory('remote, no local copy');
+
+    log('full sync of the local copy');
+    await timeLoad(flagdesk, `${origin}/#/events`);
+    const copy = flagdesk.getByRole('region', { name: 'Local copy of the event log' });
+    const t0 = performance.now();
+    await copy.getByRole('button', { name: 'Keep a local copy', exact: true }).click();
+    const done = copy.getByText(/^Local copy: [\d,]+ events, searched on this computer/);
+    await done.waitFor({ timeout: 60 * 60_000 });
+    const syncMs = performance.now() - t0;
+    const eventsInCopy = Number(/Local copy: ([\d,]+) events/.exec((await done.textContent()) ?? '')?.[1]?.replaceAll(',', ''));
+    rows.push(ratioRow('full sync of the local copy', 's', null, syncMs / 1000, `${eventsInCopy.toLocaleString('en-US')} events from the real server, click to "Local copy: N events" shown (${Math.round(eventsInCopy / (syncMs / 1000)).toLocaleString('en-US')} events/s)`));
+    // the first search right after the sync, in the same page: no warm-up run before it
+    const firstAfter = await timeFilter(flagdesk, SEARCH_TEXT);
+    const unleashOnce = await searchUnleash();
+    rows.push(ratioRow(`first search "${SEARCH_TEXT}" right after the sync`, 'ms', unleashOnce, firstAfter, `one run each; Flagdesk in the page the sync ran in (${await sourceShown()}); Unleash its API once`));
+
+    log('event log first rows (local copy)');
+    rows.push(pairRow('event log first rows, local copy', await alternate(runs, () => timeLoad(unleash.page, `${server.url}/history`), () => timeLoad(flagdesk, `${origin}/#/events`)), `cold page load to the first rows painted (${await sourceShown()})`));
+    log('text search (local copy)');
+    const localSearch = await alternate(runs, searchUnleash, searchFlagdesk);
+    rows.push(pairRow(`text search "${SEARCH_TEXT}", local copy`, localSearch, `Unleash: its API; Flagdesk: event browser filter to rows painted (${await sourceShown()})`));
+
+    // memory in one instant, both UIs on their event log
+    await timeLoad(unleash.page, `${server.url}/history`);
+    await timeLoad(flagdesk, `${origin}/#/events`);
+    const withCopy = await memory('remote, complete local copy');
+    const mib = (m: Memory | undefined) => (m ? `RSS ${Math.round(m.rssMiB)}, PSS ${Math.round(m.pssMiB)} MiB` : '-');
+    const serverWhat = (m: Memory) => `Unleash node + PostgreSQL, ${m.processes} processes`;
+    const mainWhat = `this process hosts the core (the Electron main process's part), Playwright and tsx: ${mib(options.baseline)} before the core started`;
+    rows.push(
+      ratioRow('memory RSS: server vs main process, no local copy', 'MiB', withoutCopy.unleashSide.rssMiB, withoutCopy.main.rssMiB, `${serverWhat(withoutCopy.unleashSide)} (RSS counts PostgreSQL's shared memory per process); ${mainWhat}`),
+      ratioRow('memory PSS: server vs main process, no local copy', 'MiB', withoutCopy.unleashSide.pssMiB, withoutCopy.main.pssMiB, `${serverWhat(withoutCopy.unleashSide)} (shared memory once)`),
+      ratioRow('memory RSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.rssMiB, withCopy.main.rssMiB, `${serverWhat(withCopy.unleashSide)}; Flagdesk's main with ${eventsInCopy.toLocaleString('en-US')} events copied`),
+      ratioRow('memory PSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.pssMiB, withCopy.main.pssMiB, `${serverWhat(withCopy.unleashSide)} (shared memory once)`),
+      ratioRow('memory PSS: UI renderer on the event log', 'MiB', withCopy.unleashRenderer?.pssMiB ?? null, withCopy.flagdeskRenderer?.pssMiB ?? null, `each page's renderer process; Unleash's: ${mib(withCopy.unleashRenderer)}; Flagdesk's: ${mib(withCopy.flagdeskRenderer)} (without a copy: ${mib(withoutCopy.flagdeskRenderer)})`),
+    );
+    return { rows, eventsInUnleash, eventsInCopy };
+  } finally {
+    await unleash.context.close().catch(() => undefined);
+  }
+}
