@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
 import { createEventIndexService } from './index-service';
+import { emptyManifest, openIndexStore, type IndexManifest } from './index-store';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let root: string;
@@ -54,6 +55,28 @@ describe('the event index service', () => {
     await restarted.remove('p1');
     expect(await readdir(join(root, 'event-index'))).toEqual([]);
     expect(await restarted.status('p1')).toMatchObject({ enabled: false, state: 'off' });
+  });
+
+  it('after a restart, answers the first page from the newest chunks before the whole copy is loaded', async () => {
+    // a complete copy of many chunks, as a long sync leaves it
+    const store = openIndexStore(join(root, 'event-index', 'p1'));
+    let manifest: IndexManifest = { ...emptyManifest('http://server'), phase: 'complete' };
+    const pages = await Promise.all([0, 1000, 2000, 3000].map((offset) => demo.queryEvents({ offset: String(offset), limit: '1000' })));
+    const all = pages.flatMap((page) => page.events.map(({ label: _l, summary: _s, ...event }) => event)).reverse();
+    expect(all.length).toBeGreaterThan(2500);
+    for (let i = 0; i < all.length; i += 250) manifest = await store.appendChunk(manifest, all.slice(i, i + 250), {});
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    let loaded = false;
+    void restarted.loaded('p1').then(() => (loaded = true));
+    const first = await restarted.search('p1', { limit: '50' });
+    expect(loaded).toBe(false);
+    expect(await restarted.status('p1')).toMatchObject({ state: 'complete', count: all.length });
+    expect(first).toEqual(await demo.queryEvents({ limit: '50' }));
+    // a filter waits for the whole copy, and the answers are the server's
+    const filtered = { type: 'IS:segment-updated', query: 'beta', limit: '20' };
+    expect(await restarted.search('p1', filtered)).toEqual(await demo.queryEvents(filtered));
+    expect(loaded).toBe(true);
+    expect(await restarted.search('p1', { limit: '50', offset: '2990' })).toEqual(await demo.queryEvents({ limit: '50', offset: '2990' }));
   });
 
   it('stops a sync on request and resumes it later', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
-import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
+import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
@@ -25,7 +25,12 @@ export interface EventIndexService {
   remove(profileId: string): Promise<void>;
   /** Waits for a running sync to end (tests, app shutdown). */
   settled(profileId: string): Promise<void>;
+  /** Waits until the copy on disk is loaded whole (the first page is answered before; see search()). */
+  loaded(profileId: string): Promise<void>;
 }
+
+/** Events the newest chunks must hold at least to answer the first pages while the rest of the copy loads. */
+const HEAD_EVENTS = 1000;
 
 interface Copy {
   store: IndexStore;
@@ -37,6 +42,12 @@ interface Copy {
   total: number;
   /** Set when the copy on disk must not be written (a newer Flagdesk wrote it): says why, naming the file. */
   leftAlone?: string;
+  /** Settles once every stored chunk is in `index` (or the copy, unreadable, was started over). */
+  loading: Promise<void>;
+  /** Settles once the head below is set (or the load has ended). */
+  headReady: Promise<void>;
+  /** While loading: the newest chunks alone, answering the plain newest-first pages they hold. */
+  head?: { index: LocalEventIndex; count: number };
 }
 
 export function createEventIndexService(options: {
@@ -50,7 +61,10 @@ export function createEventIndexService(options: {
 }): EventIndexService {
   const copies = new Map<string, Promise<Copy>>();
 
-  /** Loads a profile's copy from disk once (the whole index lives in memory while the app runs). */
+  /**
+   * Opens a profile's copy once (the whole index lives in memory while the app runs). The manifest is read at once;
+   * the chunks load in the background, the newest first, so the first page of rows does not wait on the whole copy.
+   */
   function copyOf(profileId: string): Promise<Copy> {
     let copy = copies.get(profileId);
     if (!copy) {
@@ -59,26 +73,62 @@ export function createEventIndexService(options: {
         const index = new LocalEventIndex(options.redact);
         const loaded = await store.openManifest(options.now?.());
         if (loaded.notice) options.onNotice?.(loaded.notice);
+        const base = { store, index, running: null, total: 0, loading: Promise.resolve(), headReady: Promise.resolve() };
         if (!loaded.writable) {
           const leftAlone = loaded.notice ?? 'The local event copy cannot be used.';
-          return { store, index, manifest: null, running: null, lastError: leftAlone, total: 0, leftAlone };
+          return { ...base, manifest: null, lastError: leftAlone, leftAlone };
         }
-        let manifest = loaded.manifest;
-        if (manifest) {
-          try {
-            await store.readChunks(manifest, (events) => index.add(events));
-          } catch {
-            // an unreadable chunk: the copy starts over rather than answer from a hole
-            await store.clear();
-            manifest = null;
-            return { store, index: new LocalEventIndex(options.redact), manifest, running: null, lastError: null, total: 0 };
-          }
+        const opened: Copy = { ...base, manifest: loaded.manifest, lastError: null };
+        if (opened.manifest && opened.manifest.chunks.length > 0) {
+          let headSet = (): void => undefined;
+          opened.headReady = new Promise<void>((resolve) => (headSet = resolve));
+          opened.loading = loadChunks(opened, opened.manifest.chunks, headSet).finally(headSet);
         }
-        return { store, index, manifest, running: null, lastError: null, total: 0 };
+        return opened;
       })();
       copies.set(profileId, copy);
     }
     return copy;
+  }
+
+  /** Fills the copy's index from disk: the newest chunks are read first and kept as its head until the rest is in. */
+  async function loadChunks(copy: Copy, names: readonly string[], headSet: () => void): Promise<void> {
+    try {
+      const newest: FlagEvent[][] = [];
+      let held = 0;
+      let first = names.length;
+      while (first > 0 && held < HEAD_EVENTS) {
+        const events = await copy.store.readChunk(names[--first] as string);
+        newest.unshift(events);
+        held += events.length;
+      }
+      // only the newest HEAD_EVENTS of them are indexed for the head: the first page waits on as little as it can
+      const head = new LocalEventIndex(options.redact);
+      head.add(newest.flat().slice(-HEAD_EVENTS));
+      copy.head = { index: head, count: Math.min(held, HEAD_EVENTS) };
+      headSet();
+      for (const name of names.slice(0, first)) copy.index.add(await copy.store.readChunk(name));
+      for (const events of newest) copy.index.add(events);
+    } catch {
+      // an unreadable chunk: the copy starts over rather than answer from a hole
+      await copy.store.clear();
+      copy.manifest = null;
+      copy.index = new LocalEventIndex(options.redact);
+    } finally {
+      copy.head = undefined;
+    }
+  }
+
+  /** The page from the head when the copy is still loading and the page is a plain newest-first one it holds. */
+  function fromHead(copy: Copy, params: EventQueryParams): EventQueryPage | undefined {
+    const head = copy.head;
+    const manifest = copy.manifest;
+    if (!head || !manifest) return undefined;
+    const { offset, limit, query, ...filters } = params;
+    if ((query !== undefined && query !== '') || Object.values(filters).some((value) => value !== undefined)) return undefined;
+    const end = Number(offset ?? 0) + Number(limit ?? HEAD_EVENTS);
+    if (!Number.isInteger(end) || end > head.count) return undefined;
+    return { ...head.index.query(params), total: manifest.count };
   }
 
   function statusOf(copy: Copy): EventIndexStatus {
@@ -93,7 +143,7 @@ export function createEventIndexService(options: {
     return {
       enabled: manifest !== null,
       state,
-      count: copy.index.size,
+      count: copy.head ? (manifest?.count ?? 0) : copy.index.size,
       total: Math.max(manifest?.total ?? 0, copy.total, copy.index.size),
       syncedAt: manifest?.syncedAt ?? null,
       lastError: copy.lastError,
@@ -106,6 +156,7 @@ export function createEventIndexService(options: {
     status: async (profileId) => statusOf(await copyOf(profileId)),
     async sync(profileId, baseUrl, query) {
       let copy = await copyOf(profileId);
+      await copy.loading;
       if (copy.leftAlone !== undefined) throw new ApiError(409, 'LocalCopyReadOnlyError', copy.leftAlone);
       if (copy.running) return statusOf(copy);
       if (copy.manifest && copy.manifest.baseUrl !== baseUrl) {
@@ -156,15 +207,21 @@ export function createEventIndexService(options: {
     },
     async search(profileId, params) {
       const copy = await copyOf(profileId);
-      const complete = copy.manifest?.phase === 'complete';
-      return complete ? copy.index.query(params) : null;
+      if (copy.manifest?.phase !== 'complete') return null;
+      await copy.headReady;
+      const early = fromHead(copy, params);
+      if (early) return early;
+      await copy.loading;
+      return copy.manifest?.phase === 'complete' ? copy.index.query(params) : null;
     },
     async creators(profileId) {
       const copy = await copyOf(profileId);
+      await copy.loading;
       return copy.manifest?.phase === 'complete' ? copy.index.creators() : null;
     },
     async remove(profileId) {
       const copy = await copyOf(profileId);
+      await copy.loading;
       copy.running?.controller.abort();
       await copy.running?.done;
       await copy.store.clear();
@@ -172,6 +229,9 @@ export function createEventIndexService(options: {
     },
     async settled(profileId) {
       await (await copyOf(profileId)).running?.done;
+    },
+    async loaded(profileId) {
+      await (await copyOf(profileId)).loading;
     },
   };
 }

@@ -50,6 +50,7 @@ export interface LoadedManifest {
   writable: boolean;
 }
 const gzipAsync = promisify(gzip);
+const chunkEvents = z.array(eventSchema);
 const gunzipAsync = promisify(gunzip);
 
 export function emptyManifest(baseUrl: string): IndexManifest {
@@ -62,6 +63,8 @@ export interface IndexStore {
   openManifest(now?: Date): Promise<LoadedManifest>;
   /** The manifest, or null when there is no usable copy. */
   loadManifest(): Promise<IndexManifest | null>;
+  /** The events of one chunk the manifest names, oldest first. */
+  readChunk(name: string): Promise<FlagEvent[]>;
   /** Every stored event, chunk by chunk, oldest first. */
   readChunks(manifest: IndexManifest, onEvents: (events: FlagEvent[]) => void): Promise<void>;
   /** Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. */
@@ -93,17 +96,18 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     }
     return { manifest: loaded.data, writable: true };
   }
+  async function readChunk(name: string): Promise<FlagEvent[]> {
+    const text = (await gunzipAsync(await readFile(join(dir, name)))).toString('utf8');
+    const lines = text.split('\n').filter((line) => line.length > 0);
+    return chunkEvents.parse(lines.map((line) => JSON.parse(line) as unknown));
+  }
   return {
     dir,
     openManifest,
     loadManifest: async () => (await openManifest()).manifest,
+    readChunk,
     async readChunks(manifest, onEvents) {
-      const events = z.array(eventSchema);
-      for (const name of manifest.chunks) {
-        const text = (await gunzipAsync(await readFile(join(dir, name)))).toString('utf8');
-        const lines = text.split('\n').filter((line) => line.length > 0);
-        onEvents(events.parse(lines.map((line) => JSON.parse(line) as unknown)));
-      }
+      for (const name of manifest.chunks) onEvents(await readChunk(name));
     },
     async appendChunk(manifest, events, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;

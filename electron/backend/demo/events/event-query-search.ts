@@ -100,6 +100,10 @@ export function searchEventQuery(t: EventTables, q: EventQuery): EventQueryHits 
   }
   // A text query over many rows: scan the text once and check the rest per hit.
   if (source.length * 8 > t.size) {
+    if (filters.length === 0 && idSet === undefined && lo === 0 && hi === t.size) {
+      const page = t.haystack.pageJson(text, q.offset, q.limit);
+      if (page) return page;
+    }
     const hits: number[] = [];
     let total = 0;
     const inId = idSet;

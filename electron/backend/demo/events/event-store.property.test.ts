@@ -22,9 +22,15 @@ const event: fc.Arbitrary<NewEvent> = fc.record({
   preData: body,
   tags: fc.array(fc.record({ type: fc.constant('simple'), value: text }), { maxLength: 2 }),
 });
-/** A LIKE pattern from the same words, sometimes with wildcards and escapes. */
+/**
+ * A LIKE pattern from the same words, sometimes with wildcards and escapes, and with the JSON punctuation and spaces
+ * that split the store's word index (chunk-tokens.ts), so needles within one word and across words both occur.
+ */
 const pattern = fc
-  .array(fc.constantFrom(...WORDS, 'ALP', 'ta', '%', '_', 'ß', '\\%', 'name', 'bob', 'lice', 'segment'), { minLength: 1, maxLength: 3 })
+  .array(
+    fc.constantFrom(...WORDS, 'ALP', 'ta', '%', '_', 'ß', '\\%', 'name', 'bob', 'lice', 'segment', ' ', '"', 'e":"', '[{', '}'),
+    { minLength: 1, maxLength: 3 },
+  )
   .map((parts) => parts.join(''));
 
 /** SQL LIKE (case-folded as the store folds), written plainly: `%` any run, `_` one char, `\` escapes. */

@@ -7,6 +7,7 @@ import {
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { gramsOf, mayContain } from './chunk-grams';
+import { bitmapWords, buildTokens, hasSeparator, markContaining, MAX_CHUNK_RECORDS, piecesOf, type ChunkTokens } from './chunk-tokens';
 import { SpillFile } from './spill-file';
 
 /**
@@ -44,6 +45,17 @@ interface Sealed {
   originals: Int32Array;
   /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
   grams: Uint32Array;
+  /** Its word index over the JSON parts (chunk-tokens.ts): most text searches are answered from it alone. */
+  tokens: ChunkTokens;
+}
+
+/**
+ * How a JSON-only search uses the word index: the pieces of its needle (or of its pattern's anchor) between
+ * separators, and whether the index's answer is exact (one piece, the whole needle) or only the candidates.
+ */
+interface TokenPlan {
+  pieces: Buffer[];
+  exact: boolean;
 }
 
 export class Haystack {
@@ -61,7 +73,11 @@ export class Haystack {
   private scanBuffer = Buffer.alloc(0);
   private cached: { c: number; chunk: JsonChunkText; buffer: Buffer } | undefined;
 
+  /** The last chunk's candidates for jsonMatches(), which is called for ascending or descending indexes. */
+  private candidateCache: { q: CompiledQuery; c: number; hits: Uint16Array } | undefined;
+
   constructor(chunkEvents = CHUNK_EVENTS) {
+    if (chunkEvents > MAX_CHUNK_RECORDS) throw new RangeError(`Haystack: chunks of ${chunkEvents} events are over ${MAX_CHUNK_RECORDS}`);
     this.chunkEvents = chunkEvents;
   }
 
@@ -116,6 +132,18 @@ export class Haystack {
   /** Whether the JSON part (data, preData, tags) of event `index` matches. For candidate lists that are already small. */
   jsonMatches(index: number, q: CompiledQuery): boolean {
     if (q.matcher.kind === 'all' || q.matcher.kind === 'none') return q.matcher.kind === 'all';
+    const plan = tokenPlan(q);
+    const c = Math.floor(index / this.chunkEvents);
+    const s = this.sealed[c];
+    if (plan && s) {
+      if (this.candidateCache?.q !== q || this.candidateCache.c !== c) {
+        this.candidateCache = { q, c, hits: candidates(s, plan) ?? new Uint16Array(0) };
+      }
+      const k = index % this.chunkEvents;
+      const word = this.candidateCache.hits[k >>> 4];
+      if (word === undefined || (word & (1 << (k & 15))) === 0) return false;
+      if (plan.exact) return true;
+    }
     if (!this.mayHold(index, q)) return false;
     const { chunk, k } = this.chunkOf(index);
     return bytesMatch(chunk.bytes, chunk.jsonStarts[k] as number, (chunk.starts[k + 1] as number) - 1, q);
@@ -128,7 +156,80 @@ export class Haystack {
 
   /** Like scanNewestFirst, but only the JSON part (data, preData, tags) of each record counts. */
   scanJsonNewestFirst(q: CompiledQuery, visit: (index: number) => boolean): void {
-    this.scan(q, visit, chunkJsonMatches);
+    const plan = tokenPlan(q);
+    if (plan === undefined) {
+      this.scan(q, visit, chunkJsonMatches);
+      return;
+    }
+    // The tail is still text in memory; sealed chunks answer from their word index, reading the text only to check
+    // the candidates of a needle that spans tokens or of a pattern.
+    if (this.tailRecords.length > 0) {
+      const found: number[] = [];
+      chunkJsonMatches(this.tailChunk(), q, found);
+      const base = this.sealed.length * this.chunkEvents;
+      for (let j = found.length - 1; j >= 0; j--) if (!visit(base + (found[j] as number))) return;
+    }
+    for (let c = this.sealed.length - 1; c >= 0; c--) {
+      const s = this.sealed[c] as Sealed;
+      const hits = candidates(s, plan);
+      if (hits === undefined) continue;
+      const chunk = plan.exact ? undefined : this.readForScan(s);
+      const base = c * this.chunkEvents;
+      for (let w = hits.length - 1; w >= 0; w--) {
+        const word = hits[w] as number;
+        if (word === 0) continue;
+        for (let b = 15; b >= 0; b--) {
+          if ((word & (1 << b)) === 0) continue;
+          const k = (w << 4) | b;
+          if (chunk && !bytesMatch(chunk.bytes, chunk.jsonStarts[k] as number, (chunk.starts[k + 1] as number) - 1, q)) continue;
+          if (!visit(base + k)) return;
+        }
+      }
+    }
+  }
+
+  /**
+   * The page [offset, offset + limit) of the events whose JSON part matches, newest first, and how many match in
+   * all: counted a bitmap word at a time, without visiting each hit. Undefined when the word index alone cannot
+   * answer (a needle spanning words, a pattern, or no literal): then scanJsonNewestFirst does.
+   */
+  pageJson(q: CompiledQuery, offset: number, limit: number): { indexes: number[]; total: number } | undefined {
+    const plan = tokenPlan(q);
+    if (!plan?.exact) return undefined;
+    const indexes: number[] = [];
+    let total = 0;
+    const take = (index: number): void => {
+      if (total >= offset && indexes.length < limit) indexes.push(index);
+      total++;
+    };
+    if (this.tailRecords.length > 0) {
+      const found: number[] = [];
+      chunkJsonMatches(this.tailChunk(), q, found);
+      const base = this.sealed.length * this.chunkEvents;
+      for (let j = found.length - 1; j >= 0; j--) take(base + (found[j] as number));
+    }
+    for (let c = this.sealed.length - 1; c >= 0; c--) {
+      const hits = candidates(this.sealed[c] as Sealed, plan);
+      if (hits === undefined) continue;
+      const base = c * this.chunkEvents;
+      for (let w = hits.length - 1; w >= 0; w--) {
+        const word = hits[w] as number;
+        if (word === 0) continue;
+        const bits = BITS_SET[word] as number;
+        // Words wholly before the page, or after it is full, are only counted.
+        if (total + bits <= offset || indexes.length >= limit) {
+          total += bits;
+          continue;
+        }
+        for (let b = 15; b >= 0; b--) if ((word & (1 << b)) !== 0) take(base + ((w << 4) | b));
+      }
+    }
+    return { indexes, total };
+  }
+
+  private readForScan(s: Sealed): JsonChunkText {
+    if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
+    return { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
   }
 
   private scan(
@@ -144,8 +245,7 @@ export class Haystack {
       if (c < this.sealed.length) {
         const s = this.sealed[c] as Sealed;
         if (q.finder && !mayContain(s.grams, q.finder.needle)) continue;
-        if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
-        chunk = { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
+        chunk = this.readForScan(s);
       } else chunk = this.tailChunk();
       matchChunk(chunk, q, found);
       const base = c * this.chunkEvents;
@@ -206,13 +306,51 @@ export class Haystack {
     }
     const at = this.file.append(bytes);
     const originalAt = this.file.append(Buffer.from(originalText, 'utf8'));
-    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes) });
+    const tokens = buildTokens(bytes, starts, jsonStarts);
+    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes), tokens });
     this.tailRecords = [];
     this.tailOriginals = [];
     this.tailBytes = [];
     this.tailHeadBytes = [];
     this.tailCache = undefined;
   }
+}
+
+/** Set bits of every 16-bit word. */
+const BITS_SET = new Uint8Array(1 << 16);
+for (let w = 1; w < BITS_SET.length; w++) BITS_SET[w] = (BITS_SET[w >>> 1] as number) + (w & 1);
+
+const plans = new WeakMap<CompiledQuery, TokenPlan | null>();
+
+/** The query's use of the word index, or undefined when it has no literal to look up (then the text is scanned). */
+function tokenPlan(q: CompiledQuery): TokenPlan | undefined {
+  let plan = plans.get(q);
+  if (plan === undefined) {
+    plan = null;
+    const literal = q.matcher.kind === 'substring' ? q.matcher.needle : q.matcher.kind === 'regex' ? q.matcher.anchor : '';
+    const bytes = Buffer.from(literal, 'utf8');
+    const pieces = piecesOf(bytes);
+    if (pieces.length > 0) plan = { pieces, exact: q.matcher.kind === 'substring' && !hasSeparator(bytes) };
+    plans.set(q, plan);
+  }
+  return plan ?? undefined;
+}
+
+/**
+ * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The
+ * trigrams rule most chunks out for a rare needle or a miss before the tokens are looked at.
+ */
+function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
+  for (const piece of plan.pieces) if (!mayContain(s.grams, piece)) return undefined;
+  const tokens = s.tokens;
+  let hits: Uint16Array | undefined;
+  for (const piece of plan.pieces) {
+    const marked = new Uint16Array(bitmapWords(tokens.records));
+    markContaining(tokens, piece, marked);
+    if (hits === undefined) hits = marked;
+    else for (let w = 0; w < hits.length; w++) hits[w] = (hits[w] as number) & (marked[w] as number);
+  }
+  return hits !== undefined && hits.some((word) => word !== 0) ? hits : undefined;
 }
 
 function splitTexts(json: string): ColumnTexts {
