@@ -1,5 +1,6 @@
 import type { BeforeState } from '../../../shared/domain/event-versions';
-import { semanticDiff, type DiffEntry, type NameLookup } from '../../../shared/domain/semantic-diff';
+import { semanticDiff, type NameLookup } from '../../../shared/domain/semantic-diff';
+import { DiffTable } from '../../components/diff-table';
 import styles from './event-diff.module.css';
 
 type Json = Record<string, unknown>;
@@ -11,83 +12,7 @@ type Json = Record<string, unknown>;
 export function EventDiff({ before, after, names, caption }: { before: Json | null; after: Json | null; names: NameLookup; caption?: string }) {
   const diff = semanticDiff(before, after, names);
   if (diff.identical) return <p className="muted">No changes{diff.unchanged.length ? ` (${diff.unchanged.length} properties, all the same)` : ''}.</p>;
-  return (
-    <div className={styles.diff}>
-      <table className={styles.table} aria-label={caption ?? 'Changes'}>
-        <thead>
-          <tr>
-            <th scope="col">Property</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {diff.entries.map((entry) => (
-            <DiffRow key={`${entry.kind}:${entry.path}`} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-      {diff.unchanged.length > 0 && (
-        <details className={styles.unchanged}>
-          <summary>
-            {diff.unchanged.length} unchanged {diff.unchanged.length === 1 ? 'property' : 'properties'}
-          </summary>
-          <p>{diff.unchanged.join(', ')}</p>
-        </details>
-      )}
-    </div>
-  );
-}
-
-function DiffRow({ entry }: { entry: DiffEntry }) {
-  const path = <th scope="row" className={styles.path}>{entry.path}</th>;
-  switch (entry.kind) {
-    case 'added':
-      return (
-        <tr>
-          {path}
-          <td className="muted">(none)</td>
-          <td className={styles.added}>{entry.after}</td>
-        </tr>
-      );
-    case 'removed':
-      return (
-        <tr>
-          {path}
-          <td className={styles.removed}>{entry.before}</td>
-          <td className="muted">(none)</td>
-        </tr>
-      );
-    case 'changed':
-      return (
-        <tr>
-          {path}
-          <td className={styles.removed}>{entry.before}</td>
-          <td className={styles.added}>{entry.after}</td>
-        </tr>
-      );
-    case 'list':
-      return (
-        <tr>
-          {path}
-          <td>
-            {entry.removed.map((value, index) => (
-              <span key={index} className={`${styles.chip} ${styles.removed}`}>
-                −{value}
-              </span>
-            ))}
-          </td>
-          <td>
-            <span className={styles.summary}>{entry.summary}</span>
-            {entry.added.map((value, index) => (
-              <span key={index} className={`${styles.chip} ${styles.added}`}>
-                +{value}
-              </span>
-            ))}
-          </td>
-        </tr>
-      );
-  }
+  return <DiffTable diff={diff} caption={caption ?? 'Changes'} before="Before" after="After" unchanged="fold" />;
 }
 
 /** Says where the before-state came from when the event itself did not carry it. */
