@@ -10,13 +10,21 @@ import { profileIdSchema } from './connection';
  * with the reason.
  */
 export const BUNDLE_FORMAT = 'flagdesk-bundle';
+
+/**
+ * What a bundle may hold is what a server holds, so its bounds are not the app's form limits (BOUNDS): real servers
+ * take a segment name of 300 characters (the wire suite's segments rows) and a raised segment-values limit, and a
+ * bundle exported from them must read back. These bounds only keep a damaged file from being taken in whole.
+ */
+const TEXT = 100_000;
+const MANY = 100_000;
 export const BUNDLE_VERSION = 1;
 
 export const bundleConstraintSchema = z.strictObject({
-  contextName: z.string().min(1).max(BOUNDS.name),
-  operator: z.string().min(1).max(100),
-  values: z.array(z.string().max(BOUNDS.value)).max(BOUNDS.values),
-  value: z.string().max(BOUNDS.value).nullable(),
+  contextName: z.string().min(1).max(TEXT),
+  operator: z.string().min(1).max(TEXT),
+  values: z.array(z.string().max(TEXT)).max(MANY),
+  value: z.string().max(TEXT).nullable(),
   inverted: z.boolean(),
   caseInsensitive: z.boolean(),
 });
@@ -24,38 +32,38 @@ export type BundleConstraint = z.infer<typeof bundleConstraintSchema>;
 
 /** The comparable form of each kind: what a compare looks at, nothing else. */
 export const bundleSegmentSchema = z.strictObject({
-  name: z.string().min(1).max(BOUNDS.name),
-  description: z.string().max(BOUNDS.description),
+  name: z.string().min(1).max(TEXT),
+  description: z.string().max(TEXT),
   /** null: global. */
-  project: z.string().max(BOUNDS.name).nullable(),
-  constraints: z.array(bundleConstraintSchema).max(BOUNDS.constraints),
+  project: z.string().max(TEXT).nullable(),
+  constraints: z.array(bundleConstraintSchema).max(MANY),
 });
 export type BundleSegment = z.infer<typeof bundleSegmentSchema>;
 
 export const bundleStrategyTypeSchema = z.strictObject({
-  name: z.string().min(1).max(100),
-  title: z.string().max(BOUNDS.name),
-  description: z.string().max(BOUNDS.description),
+  name: z.string().min(1).max(TEXT),
+  title: z.string().max(TEXT),
+  description: z.string().max(TEXT),
   parameters: z
     .array(
       z.strictObject({
-        name: z.string().min(1).max(BOUNDS.name),
-        type: z.string().min(1).max(50),
-        description: z.string().max(BOUNDS.description),
+        name: z.string().min(1).max(TEXT),
+        type: z.string().min(1).max(TEXT),
+        description: z.string().max(TEXT),
         required: z.boolean(),
       }),
     )
-    .max(BOUNDS.parameters),
+    .max(MANY),
 });
 export type BundleStrategyType = z.infer<typeof bundleStrategyTypeSchema>;
 
 export const bundleContextFieldSchema = z.strictObject({
-  name: z.string().min(1).max(BOUNDS.name),
-  description: z.string().max(BOUNDS.description),
+  name: z.string().min(1).max(TEXT),
+  description: z.string().max(TEXT),
   stickiness: z.boolean(),
   legalValues: z
-    .array(z.strictObject({ value: z.string().max(BOUNDS.value), description: z.string().max(BOUNDS.description) }))
-    .max(BOUNDS.values),
+    .array(z.strictObject({ value: z.string().max(TEXT), description: z.string().max(TEXT) }))
+    .max(MANY),
 });
 export type BundleContextField = z.infer<typeof bundleContextFieldSchema>;
 
@@ -64,9 +72,9 @@ export const instanceContentSchema = z.strictObject({
   segments: z.array(bundleSegmentSchema).max(100_000).nullable(),
   strategyTypes: z.array(bundleStrategyTypeSchema).max(10_000).nullable(),
   contextFields: z.array(bundleContextFieldSchema).max(10_000).nullable(),
-  corsOrigins: z.array(z.string().max(BOUNDS.origin)).max(BOUNDS.origins).nullable(),
+  corsOrigins: z.array(z.string().max(TEXT)).max(MANY).nullable(),
   /** The projects that exist (so a segment's project can be checked on this side). */
-  projects: z.array(z.string().max(BOUNDS.name)).max(100_000).nullable(),
+  projects: z.array(z.string().max(TEXT)).max(100_000).nullable(),
 });
 export type InstanceContent = z.infer<typeof instanceContentSchema>;
 

@@ -23,7 +23,8 @@ const runIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an id ma
 
 /** A segment scoped to a project the right lacks: the admin promotes it as global or skips it (skip until chosen). */
 export const projectChoiceSchema = z.strictObject({
-  segment: boundedName(),
+  // as long as an item's name: a segment's name has no length limit on the server
+  segment: boundedName(BOUNDS.origin),
   choice: z.enum(['global', 'skip']),
 });
 export type ProjectChoice = z.infer<typeof projectChoiceSchema>;

@@ -19,6 +19,14 @@ describe('bundles', () => {
     expect(reading).toEqual({ ok: true, bundle: { format: 'flagdesk-bundle', version: 1, exportedAt: '2026-01-02T03:04:05.000Z', source, content } });
   });
 
+  it('reads back what a server holds beyond the app’s form limits: a 300-character segment name, 2,000 values', () => {
+    const long: InstanceContent = {
+      ...content,
+      segments: [{ name: 'L'.repeat(300), description: 'd'.repeat(3000), project: null, constraints: [{ contextName: 'userId', operator: 'IN', values: Array.from({ length: 2000 }, (_, i) => `u${i}`), value: null, inverted: false, caseInsensitive: false }] }],
+    };
+    expect(readBundle(writeBundle(long, source, new Date()))).toMatchObject({ ok: true, bundle: { content: long } });
+  });
+
   it('refuses a newer format version, naming both versions', () => {
     const text = writeBundle(content, source, new Date()).replace('"version": 1', '"version": 2');
     expect(readBundle(text)).toEqual({ ok: false, reason: expect.stringContaining('newer Flagdesk (format version 2; this one reads version 1)') });
