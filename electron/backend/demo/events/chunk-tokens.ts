@@ -1,3 +1,6 @@
+// recordAt: the last entry whose start is at or before a byte offset, here over the tokens instead of the records
+import { recordAt } from './chunk-search';
+
 /**
  * A chunk's word index: its distinct tokens (runs of bytes between JSON punctuation and spaces) and, for each, the
  * records that hold it. A needle without such separators can only occur inside one token, so the records holding it
@@ -209,7 +212,7 @@ export function markContaining(t: ChunkTokens, needle: Buffer, into: Uint16Array
   const words = bitmapWords(t.records);
   let pos = t.text.indexOf(needle);
   while (pos !== -1) {
-    const token = tokenAt(t.starts, pos);
+    const token = recordAt(t.starts, pos);
     const from = t.at[token] as number;
     const to = t.at[token + 1] as number;
     if ((t.counts[token] as number) > words) {
@@ -222,18 +225,6 @@ export function markContaining(t: ChunkTokens, needle: Buffer, into: Uint16Array
     }
     pos = t.text.indexOf(needle, t.starts[token + 1] as number);
   }
-}
-
-/** The token holding byte `pos` of the token text. */
-function tokenAt(starts: Int32Array, pos: number): number {
-  let lo = 0;
-  let hi = starts.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Bytes the index holds (memory figures). */
