@@ -14,8 +14,8 @@ async function open(url: string, token: string) {
   return { backend, major: majorVersion((await backend.getUiConfig()).version) };
 }
 
-async function demoPair(): Promise<Pair> {
-  const [l, r] = await Promise.all([startDemoServer('compare-left-token'), startDemoServer('compare-right-token')]);
+/** Both sides opened as remotes; closing them closes both backends, then whatever `after` stops. */
+async function pairOf(l: { url: string; token: string }, r: { url: string; token: string }, after = async () => {}): Promise<Pair> {
   const [left, right] = await Promise.all([open(l.url, l.token), open(r.url, r.token)]);
   return {
     left: left.backend,
@@ -24,9 +24,14 @@ async function demoPair(): Promise<Pair> {
     rightMajor: right.major,
     close: async () => {
       await Promise.all([left.backend.close(), right.backend.close()]);
-      await Promise.all([l.stop(), r.stop()]);
+      await after();
     },
   };
+}
+
+async function demoPair(): Promise<Pair> {
+  const [l, r] = await Promise.all([startDemoServer('compare-left-token'), startDemoServer('compare-right-token')]);
+  return pairOf(l, r, async () => void (await Promise.all([l.stop(), r.stop()])));
 }
 
 function livePair(from: 5 | 6, to: 7 | 8): { open: () => Promise<Pair>; skip?: string } {
@@ -34,16 +39,7 @@ function livePair(from: 5 | 6, to: 7 | 8): { open: () => Promise<Pair>; skip?: s
   const r = REAL[to];
   if (!l || !r) return { open: () => Promise.reject(new Error('not set')), skip: skipMessage(l ? to : from, `promote ${from}.x -> ${to}.x`) };
   return {
-    open: async () => {
-      const [left, right] = await Promise.all([open(l.url, l.token), open(r.url, r.token)]);
-      return {
-        left: left.backend,
-        right: right.backend,
-        leftMajor: left.major,
-        rightMajor: right.major,
-        close: async () => void (await Promise.all([left.backend.close(), right.backend.close()])),
-      };
-    },
+    open: () => pairOf(l, r),
   };
 }
 
