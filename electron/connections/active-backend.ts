@@ -40,21 +40,32 @@ export interface ActiveBackendOptions {
   capabilitiesLearned(): void;
 }
 
+/** Where the demo keeps its store in the data folder. */
+export const demoFolder = (userDataDir: string) => join(userDataDir, 'demo');
+
+/** A remote profile's client with its saved token: refused, naming the profile, when no token is saved. */
+export async function openRemoteProfile(
+  deps: { vault: TokenVault; factories: BackendFactories; find(profileId: string): StoredProfile },
+  profileId: string,
+): Promise<RemoteBackendHandle> {
+  const profile = deps.find(profileId);
+  const token = await deps.vault.get(profileId);
+  if (token === undefined) throw tokenMissing(profile.name);
+  return deps.factories.createRemote(settingsOf(profile, token));
+}
+
 export function createActiveBackendSwitch(options: ActiveBackendOptions): ActiveBackendSwitch {
-  const { userDataDir, vault, factories } = options;
+  const { userDataDir, factories } = options;
   let active: ActiveConnection | undefined;
 
   async function open(profileId: string): Promise<ActiveConnection> {
     if (profileId === DEMO_PROFILE_ID) {
-      const demo = await factories.openDemo(join(userDataDir, 'demo'));
+      const demo = await factories.openDemo(demoFolder(userDataDir));
       if (demo.notice) options.notice(demo.notice);
       options.demoOpened(demo);
       return { profileId, backend: demo.backend, demo, close: () => demo.close() };
     }
-    const profile = options.find(profileId);
-    const token = await vault.get(profileId);
-    if (token === undefined) throw tokenMissing(profile.name);
-    const remote = await factories.createRemote(settingsOf(profile, token));
+    const remote = await openRemoteProfile(options, profileId);
     return { profileId, backend: remote, remote, close: () => remote.close() };
   }
 

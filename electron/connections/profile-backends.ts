@@ -1,11 +1,8 @@
-import { join } from 'node:path';
 import type { ProtectionLevel } from '../../shared/domain/protection';
 import type { AdminBackend } from '../backend/admin-backend';
-import type { ActiveConnection } from './active-backend';
+import { demoFolder, openRemoteProfile, type ActiveConnection } from './active-backend';
 import type { BackendFactories } from './backend-factories';
-import { tokenMissing } from './connection-errors';
 import { DEMO_PROFILE_ID, type StoredProfile } from './profile-store';
-import { settingsOf } from './profile-views';
 import type { TokenVault } from './token-vault';
 
 /**
@@ -43,13 +40,10 @@ export function createProfileBackends(options: ProfileBackendsOptions) {
     }
     if (kind === 'demo') {
       // The demo is not active: its store is opened for this use only (it holds the folder's lock meanwhile).
-      const demo = await options.factories.openDemo(join(options.userDataDir, 'demo'));
+      const demo = await options.factories.openDemo(demoFolder(options.userDataDir));
       return { backend: demo.backend, profileId, name, kind, protection, release: () => demo.close() };
     }
-    const profile = options.find(profileId);
-    const token = await options.vault.get(profileId);
-    if (token === undefined) throw tokenMissing(profile.name);
-    const remote = await options.factories.createRemote(settingsOf(profile, token));
+    const remote = await openRemoteProfile(options, profileId);
     return { backend: remote, profileId, name, kind, protection, release: () => remote.close() };
   };
 }
