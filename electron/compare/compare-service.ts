@@ -20,7 +20,7 @@ import { buildPlan, type PromoteStep } from '../../shared/domain/compare/plan';
 import { ApiError } from '../../shared/errors';
 import type { AdminBackend } from '../backend/admin-backend';
 import { readInstance, readSegmentUsage } from './instance-reader';
-import { checkProtection } from './protection-check';
+import { checkProtection, readOnlyReason } from './protection-check';
 import { revertOf, writeRevert, writeStep, type DoneStep, type RevertStep } from './promote-writes';
 
 /**
@@ -36,6 +36,8 @@ export interface OpenedSide {
   backend?: AdminBackend;
   /** A bundle's content: read only. */
   content?: InstanceContent;
+  /** A server's segment ids by name, once its content is read (for the usage reads). */
+  segmentIds?: ReadonlyMap<string, number>;
   release(): Promise<void>;
 }
 
@@ -115,6 +117,7 @@ async function contentOf(side: OpenedSide, kinds: readonly CompareKind[] = COMPA
   if (!side.backend) throw new Error('a side with neither backend nor content');
   const read = await readInstance(side.backend, kinds);
   if (read.version && !side.info.version) side.info.version = read.version;
+  side.segmentIds = read.segmentIds;
   return read.content;
 }
 
@@ -127,9 +130,7 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
 
   function blockedReason(right: OpenedSide): string | null {
     if (!right.backend) return 'The right side is a bundle: promote to a connection.';
-    if (right.info.protection === 'read-only') {
-      return `"${right.info.label}" is read-only: Flagdesk changes nothing on its server. Change its protection level in Connections to promote to it.`;
-    }
+    if (right.info.protection === 'read-only') return readOnlyReason(right.info.label);
     return null;
   }
 
@@ -212,8 +213,8 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
           .map((item) => item.name);
         if (differing && differing.length > 0) {
           const [leftUsage, rightUsage] = await Promise.all([
-            left.backend ? readSegmentUsage(left.backend, differing) : new Map(),
-            right.backend ? readSegmentUsage(right.backend, differing) : new Map(),
+            left.backend ? readSegmentUsage(left.backend, differing, left.segmentIds ?? new Map()) : new Map(),
+            right.backend ? readSegmentUsage(right.backend, differing, right.segmentIds ?? new Map()) : new Map(),
           ]);
           for (const item of results.find((kind) => kind.kind === 'segments')?.items ?? []) {
             if (item.status === 'differs') item.usage = { left: leftUsage.get(item.name) ?? [], right: rightUsage.get(item.name) ?? [] };
@@ -226,7 +227,7 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
       withSides(options.opener, input.left, input.right, async (left, right) => {
         const [l, r] = await contents(left, right);
         const segmentNames = input.items.filter((item) => item.kind === 'segments').map((item) => item.name);
-        const rightUsage = right.backend ? await readSegmentUsage(right.backend, segmentNames) : new Map();
+        const rightUsage = right.backend ? await readSegmentUsage(right.backend, segmentNames, right.segmentIds ?? new Map()) : new Map();
         const core = buildPlan({ left: l, right: r, items: input.items, projectChoices: input.projectChoices, rightUsage });
         const planId = `plan-${randomUUID()}`;
         plans.set(planId, { right: input.right, rightInfo: right.info, steps: core.steps });
@@ -247,8 +248,7 @@ export function createCompareService(options: CompareServiceOptions): CompareSer
       if (!plan) throw new ApiError(404, 'NotFoundError', 'This plan is no longer known (plans last for the session): plan again.');
       return writeRight(plan.right, confirmation, async (backend, info) => {
         // The right's versions as they are now, just before they are replaced: what a revert puts back.
-        const [{ content }, segments] = await Promise.all([readInstance(backend), backend.listSegments()]);
-        const ids = new Map(segments.map((segment) => [segment.name, segment.id]));
+        const { content, segmentIds: ids } = await readInstance(backend);
         const runId = `run-${randomUUID()}`;
         const done: DoneStep[] = [];
         const { results, stopped } = await runSteps(runId, 'promote', plan.steps, onFailure, async (step) => {

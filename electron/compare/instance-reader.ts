@@ -16,6 +16,8 @@ import type { AdminBackend } from '../backend/admin-backend';
 export interface ReadInstance {
   content: InstanceContent;
   version: string | undefined;
+  /** The server's segment ids by name (empty when segments were not read): writes and usage reads need them. */
+  segmentIds: ReadonlyMap<string, number>;
 }
 
 export async function readInstance(backend: AdminBackend, kinds: readonly CompareKind[] = COMPARE_KINDS): Promise<ReadInstance> {
@@ -29,6 +31,7 @@ export async function readInstance(backend: AdminBackend, kinds: readonly Compar
   ]);
   return {
     version: uiConfig.version,
+    segmentIds: new Map((segments ?? []).map((segment) => [segment.name, segment.id])),
     content: {
       segments: segments?.map(comparableSegment) ?? null,
       strategyTypes: strategyTypes?.filter((type) => type.editable).map(comparableStrategyType) ?? null,
@@ -39,13 +42,19 @@ export async function readInstance(backend: AdminBackend, kinds: readonly Compar
   };
 }
 
-/** The strategies of active flags that use each named segment, production environments marked. */
-export async function readSegmentUsage(backend: AdminBackend, names: readonly string[]): Promise<Map<string, SegmentUse[]>> {
+/**
+ * The strategies of active flags that use each named segment, production environments marked. `ids` is the
+ * segment ids the same side's readInstance found (the segments are not listed again).
+ */
+export async function readSegmentUsage(
+  backend: AdminBackend,
+  names: readonly string[],
+  ids: ReadonlyMap<string, number>,
+): Promise<Map<string, SegmentUse[]>> {
   const usage = new Map<string, SegmentUse[]>();
   if (names.length === 0) return usage;
-  const [segments, environments] = await Promise.all([backend.listSegments(), backend.listEnvironments()]);
+  const environments = await backend.listEnvironments();
   const production = new Set(environments.filter((environment) => environment.type === 'production').map((environment) => environment.name));
-  const ids = new Map(segments.map((segment) => [segment.name, segment.id]));
   for (const name of names) {
     const id = ids.get(name);
     if (id === undefined) continue;
