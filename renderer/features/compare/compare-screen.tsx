@@ -1,10 +1,11 @@
-import { useCallback, useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
+import { useUrlParams } from '../../lib/url-params';
 import { useConnectionStatus } from '../connections';
 import { useOpenBundle, useOpenedBundles } from './api';
 import { pickSides, sideFromParam, sideParam } from './compare-url';
@@ -18,7 +19,7 @@ import styles from './compare.module.css';
  */
 export default function CompareScreen() {
   const status = useConnectionStatus();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const profiles = status.data?.profiles ?? [];
   const bundles = useOpenedBundles();
   const openBundle = useOpenBundle();
@@ -27,7 +28,6 @@ export default function CompareScreen() {
     status.data?.activeProfileId,
     { left: params.get('left'), right: params.get('right') },
   );
-  const update = useUpdateParams(setParams);
 
   // The sides chosen by default go into the URL, so the address always says what is compared.
   const urlLeft = params.get('left');
@@ -105,23 +105,5 @@ export default function CompareScreen() {
         </>
       )}
     </section>
-  );
-}
-
-function useUpdateParams(setParams: ReturnType<typeof useSearchParams>[1]) {
-  return useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
   );
 }
