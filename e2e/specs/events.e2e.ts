@@ -61,6 +61,9 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
       const segment = await backend.createSegment({ name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a', 'b'] }] });
       await backend.updateSegment({ id: segment.id, segment: { name: 'e2e-audit-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b', 'c', 'd'] }] } });
       await openEvents();
+      // the screen may already show this server's log from before the two writes above (made around the app):
+      // Refresh reads it again, as an admin would
+      await page().getByRole('button', { name: 'Refresh', exact: true }).click();
       const total = (await backend.queryEvents({ limit: '1' })).total;
       await page().getByText(`${total.toLocaleString()} events match`).waitFor();
       if (shots) await app().screenshot('events', { variants: true });

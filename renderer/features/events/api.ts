@@ -46,9 +46,11 @@ export const eventQueries = {
         return last.events.length < limitFor(lastOffset) || loaded >= last.total ? undefined : loaded;
       },
       enabled: profileId !== '',
-      // a reader's place must not move under them: new events show as "N new", never as a jump
-      staleTime: Infinity,
+      // a reader's place must not move under them: new events show as "N new" (or on Refresh), never as a jump
+      // while the list is open; coming back to the screen later reads it again
+      staleTime: 30_000,
       refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
     }),
   /** One event whole (the list's rows leave its data out); null when the server no longer has it. */
   event: (profileId: string, id: number) =>

@@ -60,6 +60,18 @@ describe('the event browser', () => {
     expect(screen.getByRole('button', { name: 'Remove type strategy-created' })).toBeTruthy();
   });
 
+  it('Refresh reads the log again from its newest page: an event written elsewhere after the screen opened appears', async () => {
+    const written: FlagEvent[] = [strategyUpdated, strategyCreated];
+    renderApp('/events', {
+      ...handlers,
+      'events.browse': () => ({ events: written.map(({ data: _d, preData: _p, ...row }) => row), total: written.length, source: 'server' as const, syncedAt: null }),
+    });
+    await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+    written.unshift({ ...strategyUpdated, id: 13, createdBy: 'cy' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await screen.findByText(/3 events match, from the server/, {}, { timeout: 5000 });
+  });
+
   it('gives the activity bars a text alternative: the totals in the label, every bar in a table', async () => {
     renderApp('/events', { ...handlers, 'events.histogram': () => ({ days: 1, buckets: [{ from: '2026-05-01', to: '2026-05-01', count: 3 }, { from: '2026-05-02', to: '2026-05-02', count: 1200 }] }) });
     const chart = await screen.findByRole('img', { name: /^Events per day/ }, { timeout: 5000 });

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { RefreshButton } from '../../components/refresh-button';
 import { Notice } from '../../components/notice';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { useServerLimitation } from '../connections';
@@ -104,6 +105,7 @@ export default function EventsScreen() {
     if (!next) setArrived(0);
   };
   useEffect(() => () => void follow.mutate(null), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // "N new" and Refresh both start the list over from its newest page (a refetch would read every page loaded)
   const showNew = () => {
     setArrived(0);
     void client.resetQueries({ queryKey: [...eventKeys.all(profileId), 'browse'] });
@@ -127,6 +129,7 @@ export default function EventsScreen() {
         description={first ? `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} match, ${source}` : 'The whole history of the instance.'}
         actions={
           <>
+            <RefreshButton queries={[list, histogram]} shown={first !== undefined} onRefresh={showNew} />
             <button type="button" className="button" aria-pressed={following} onClick={toggleFollow}>
               {following ? 'Following new events' : 'Follow new events'}
             </button>
