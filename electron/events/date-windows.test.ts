@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FlagEvent } from '../../shared/schemas';
-import { newestWindowsFirst, oldestWindowsFirst, WINDOW_MAX, WINDOW_PAGE_SIZE, type WindowPage } from './date-windows';
+import type { EventQueryParams, FlagEvent } from '../../shared/schemas';
+import { addDays, newestWindowsFirst, oldestWindowsFirst, WINDOW_MAX, WINDOW_PAGE_SIZE, type WholeWindow, type WindowPage } from './date-windows';
 import { fakeEventLog } from './test-support/fake-event-log';
 
 const NEWEST = new Date('2026-06-01T12:00:00.000Z');
@@ -88,17 +88,76 @@ describe('newestWindowsFirst (the export)', () => {
 });
 
 describe('oldestWindowsFirst (the sync)', () => {
-  it('gives every event once, window by window from the oldest day, with small offsets and whole windows marked', async () => {
+  async function windowsOf(walk: AsyncIterable<WholeWindow>): Promise<WholeWindow[]> {
+    const windows: WholeWindow[] = [];
+    for await (const window of walk) windows.push(window);
+    return windows;
+  }
+
+  it('gives every event once, whole windows in order from the oldest day, with small offsets', async () => {
     const log = fakeEventLog({ count: 120_000, everyMs: 4 * MINUTE, newest: NEWEST });
     const oldest = (log.all().at(-1) as FlagEvent).createdAt.slice(0, 10);
-    const { events, pages } = await collect(oldestWindowsFirst(log.query, oldest, today));
+    const windows = await windowsOf(oldestWindowsFirst(log.query, oldest, today));
+    const events = windows.flatMap((window) => window.events);
     expect(new Set(ids(events))).toEqual(new Set(ids(log.all())));
     expect(events.length).toBe(120_000);
     expect(largestOffset(log)).toBeLessThan(20_000);
-    const windows = pages.filter((page) => page.windowDone);
-    // windows follow each other, oldest first, without a gap or overlap
-    for (let i = 1; i < windows.length; i++) expect(windows[i]!.from! > windows[i - 1]!.to!).toBe(true);
+    // windows follow each other, oldest first, without a gap or overlap; each newest first inside, as the server
+    for (let i = 1; i < windows.length; i++) expect(windows[i]!.from).toBe(addDays(windows[i - 1]!.to, 1));
+    for (const window of windows) expect(ids(window.events)).toEqual(ids(window.events).sort((a, b) => b - a));
     expect(windows[0]!.from).toBe(oldest);
     expect(windows.at(-1)!.to).toBe('2026-06-01');
+  });
+
+  it('keeps several requests in flight, never more than asked', async () => {
+    const log = fakeEventLog({ count: 60_000, everyMs: 4 * MINUTE, newest: NEWEST });
+    const oldest = (log.all().at(-1) as FlagEvent).createdAt.slice(0, 10);
+    let running = 0;
+    let most = 0;
+    const slow = async (params: EventQueryParams) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running--;
+      return log.query(params);
+    };
+    const events = (await windowsOf(oldestWindowsFirst(slow, oldest, today, 3))).flatMap((window) => window.events);
+    expect(events.length).toBe(60_000);
+    expect(most).toBe(3);
+  });
+
+  it('misses nothing in the open windows while events arrive during the walk', async () => {
+    const log = fakeEventLog({ count: 30_000, everyMs: MINUTE, newest: NEWEST });
+    const before = log.all();
+    const oldest = (before.at(-1) as FlagEvent).createdAt.slice(0, 10);
+    const arriving = async (params: EventQueryParams) => {
+      const page = await log.query(params);
+      log.arrive(7); // after every answer, 7 newer events push today's pages down
+      return page;
+    };
+    const events = (await windowsOf(oldestWindowsFirst(arriving, oldest, today))).flatMap((window) => window.events);
+    expect(new Set(ids(events)).size).toBe(events.length);
+    const got = new Set(ids(events));
+    expect(before.every((event) => got.has(event.id))).toBe(true);
+  });
+
+  it('fails at the window whose request failed, after every window before it', async () => {
+    const log = fakeEventLog({ count: 60_000, everyMs: 4 * MINUTE, newest: NEWEST });
+    const oldest = (log.all().at(-1) as FlagEvent).createdAt.slice(0, 10);
+    let calls = 0;
+    const flaky = async (params: EventQueryParams) => {
+      if (++calls === 25) throw new Error('connect ECONNREFUSED');
+      return log.query(params);
+    };
+    const windows: WholeWindow[] = [];
+    await expect(
+      (async () => {
+        for await (const window of oldestWindowsFirst(flaky, oldest, today)) windows.push(window);
+      })(),
+    ).rejects.toThrow('ECONNREFUSED');
+    expect(windows.length).toBeGreaterThan(0);
+    // what came is a run of whole windows from the oldest day, every event of them
+    const last = windows.at(-1)!.to;
+    const expected = log.all().filter((event) => event.createdAt.slice(0, 10) <= last);
+    expect(new Set(ids(windows.flatMap((window) => window.events)))).toEqual(new Set(ids(expected)));
   });
 });

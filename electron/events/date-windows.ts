@@ -127,29 +127,152 @@ export async function* newestWindowsFirst(
   }
 }
 
+/** Requests the sync keeps in flight at once: real Unleash answers a page of 1,000 in ~0.17 s, mostly waiting on its
+ * database, so a few at a time overlap that wait with each other and with our own parsing and indexing; more would
+ * only queue on the server (2 cores here, one Node process there). */
+export const SYNC_IN_FLIGHT = 4;
+/** Windows fetched ahead of the one the sync is storing (bounds the events held in memory). */
+const WINDOWS_AHEAD = 3;
+
+/** A whole window of the sync: its events (server order, newest first, each once). */
+export interface WholeWindow {
+  from: string;
+  to: string;
+  events: FlagEvent[];
+}
+
+/**
+ * At most `max` calls of `fn` running at once; the others wait their turn, first come first served, except that an
+ * urgent call goes before every waiting one (a window's first page, which plans the windows after it).
+ */
+function bounded<A, R>(max: number, fn: (arg: A) => Promise<R>): (arg: A, urgent?: boolean) => Promise<R> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+  return async (arg, urgent = false) => {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => (urgent ? waiting.unshift(resolve) : waiting.push(resolve)));
+    try {
+      return await fn(arg);
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Wakes one waiter; a wake with nobody waiting is dropped (waiters check their condition first). */
+function wakeup() {
+  let wake: (() => void) | undefined;
+  return {
+    wait: () => new Promise<void>((resolve) => (wake = resolve)),
+    wake: () => {
+      const waiting = wake;
+      wake = undefined;
+      waiting?.();
+    },
+  };
+}
+
+/**
+ * The rest of a window after its first page. A window that ended before yesterday (UTC) cannot grow any more (a
+ * server's day is at most a day off ours), so its remaining pages are asked all at once, their offsets known from the
+ * first page's total; the newest windows are paged one after the other, as a log growing meanwhile pushes their pages
+ * down (a page may then repeat the end of the one before; ids only grow, nothing is skipped).
+ */
+async function wholeWindow(ask: (params: EventQueryParams) => Promise<EventQueryPage>, from: string, to: string, first: EventQueryPage, stable: boolean): Promise<WholeWindow> {
+  const params = (offset: number): EventQueryParams => ({ from: `IS:${from}`, to: `IS:${to}`, offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
+  const pages: FlagEvent[][] = [first.events];
+  let offset = WINDOW_PAGE_SIZE;
+  if (stable && first.events.length === WINDOW_PAGE_SIZE) {
+    const offsets: number[] = [];
+    for (; offset < first.total; offset += WINDOW_PAGE_SIZE) offsets.push(offset);
+    pages.push(...(await Promise.all(offsets.map(async (at) => (await ask(params(at))).events))));
+  }
+  // a full last page: the window may hold more than it said (or exactly a multiple of a page); ask until a short one
+  while ((pages.at(-1) as FlagEvent[]).length === WINDOW_PAGE_SIZE) {
+    pages.push((await ask(params(offset))).events);
+    offset += WINDOW_PAGE_SIZE;
+  }
+  const seen = new Set<number>();
+  const events: FlagEvent[] = [];
+  for (const page of pages) {
+    for (const event of page) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      events.push(event);
+    }
+  }
+  return { from, to, events };
+}
+
 /**
  * Oldest window first, for the sync: from `first` to today (re-read each window, as the log grows while it runs),
- * one day wide at first, doubling while sparse, halving while over WINDOW_MAX.
+ * one day wide at first, doubling while sparse, halving while over WINDOW_MAX. Windows are yielded whole and in
+ * order, but fetched ahead: up to `inFlight` requests at once over the next windows. A failed request ends the walk
+ * when its window's turn comes (every window before it has been yielded); leaving the walk early stops planning
+ * more (requests under way finish, or the caller's signal aborts them).
  */
-export async function* oldestWindowsFirst(query: PageQuery, first: string, today: () => string): AsyncGenerator<WindowPage> {
-  let day = first;
-  let span = 1;
-  while (day <= today()) {
-    const end = minDay(addDays(day, span - 1), today());
-    let count = 0;
-    let tooLarge = false;
-    for await (const page of windowPages(query, {}, day, end, day !== end)) {
-      if (page === 'too-large') tooLarge = true;
-      else {
-        count += page.events.length;
-        yield page;
+export async function* oldestWindowsFirst(
+  query: PageQuery,
+  first: string,
+  today: () => string,
+  inFlight = SYNC_IN_FLIGHT,
+): AsyncGenerator<WholeWindow> {
+  const ask = bounded(inFlight, query);
+  const ahead: Promise<WholeWindow>[] = [];
+  const arrived = wakeup();
+  const room = wakeup();
+  let planned = false;
+  let left = false;
+  void (async () => {
+    let day = first;
+    let span = 1;
+    while (!left && day <= today()) {
+      while (ahead.length >= WINDOWS_AHEAD && !left) await room.wait();
+      if (left) return;
+      const end = minDay(addDays(day, span - 1), today());
+      const probe = await ask({ from: `IS:${day}`, to: `IS:${end}`, offset: '0', limit: String(WINDOW_PAGE_SIZE) }, true);
+      if (probe.total > WINDOW_MAX && day !== end) {
+        span = Math.max(1, span >> 1);
+        continue;
       }
+      const window = wholeWindow(ask, day, end, probe, end < addDays(today(), -1));
+      window.catch(() => undefined); // its failure is thrown when its turn comes
+      ahead.push(window);
+      arrived.wake();
+      day = addDays(end, 1);
+      if (probe.total < WINDOW_MIN) span = Math.min(MAX_SPAN_DAYS, span * 2);
     }
-    if (tooLarge) {
-      span = Math.max(1, span >> 1);
-      continue;
+  })().then(
+    () => undefined,
+    (error: unknown) => {
+      const failed = Promise.reject(error);
+      failed.catch(() => undefined);
+      ahead.push(failed);
+    },
+  ).finally(() => {
+    planned = true;
+    arrived.wake();
+  });
+  try {
+    for (;;) {
+      const next = ahead[0];
+      if (next === undefined) {
+        if (planned) return;
+        await arrived.wait();
+        continue;
+      }
+      const window = await next;
+      ahead.shift();
+      room.wake();
+      yield window;
     }
-    day = addDays(end, 1);
-    if (count < WINDOW_MIN) span = Math.min(MAX_SPAN_DAYS, span * 2);
+  } finally {
+    left = true;
+    room.wake();
   }
 }

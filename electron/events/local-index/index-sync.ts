@@ -20,7 +20,23 @@ export interface SyncJob {
   signal: AbortSignal;
   onProgress?(progress: SyncProgress): void;
   now?: () => Date;
+  /** Filled in as the sync runs, when given: where its time went (the bench's breakdown). */
+  timing?: SyncTiming;
 }
+
+/** Milliseconds of a sync's wall time, by what it was doing. */
+export interface SyncTiming {
+  /** Waiting for the next whole window: the server's share (its answers, and our parsing of them meanwhile). */
+  waitMs: number;
+  /** Sorting and indexing the windows (this process's own work on the hot path). */
+  indexMs: number;
+  /** Waiting for the previous chunk's write before starting the next (disk and gzip not keeping up). */
+  writeWaitMs: number;
+  /** Chunk writes (JSON, gzip, disk, manifest) as they ran, off the hot path. */
+  writeMs: number;
+}
+
+export const emptyTiming = (): SyncTiming => ({ waitMs: 0, indexMs: 0, writeWaitMs: 0, writeMs: 0 });
 
 export class SyncStopped extends Error {
   constructor() {
@@ -81,37 +97,62 @@ async function fullSync(
   progress: () => void,
   now: () => Date,
 ): Promise<IndexManifest> {
-  let manifest = start;
-  let day = manifest.nextDay as string;
-  /** Complete windows not yet written; a window's pages wait in `window` until its last one came. */
+  const timing = job.timing;
+  /** What is on disk: only the chain of writes below moves it. */
+  let saved = start;
+  let day = start.nextDay as string;
+  /** Whole windows not yet written. */
   let buffer: FlagEvent[] = [];
-  let window: FlagEvent[] = [];
-  const flush = async (patch: Partial<IndexManifest>) => {
-    manifest = buffer.length ? await job.store.appendChunk(manifest, buffer, patch) : { ...manifest, ...patch };
-    if (!buffer.length) await job.store.saveManifest(manifest);
+  /**
+   * Chunks are written off the hot path (JSON, gzip and the disk while the next windows arrive), one after the other:
+   * each chunk, then the manifest naming it, so what the manifest says is on disk and a resume starts after it.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  const flush = (patch: Partial<IndexManifest>): Promise<void> => {
+    const events = buffer;
     buffer = [];
+    writing = writing.then(async () => {
+      const t0 = performance.now();
+      saved = events.length ? await job.store.appendChunk(saved, events, patch) : { ...saved, ...patch };
+      if (!events.length) await job.store.saveManifest(saved);
+      if (timing) timing.writeMs += performance.now() - t0;
+    });
+    // a failed write is thrown where the chain is next awaited, not reported as unhandled meanwhile
+    writing.catch(() => undefined);
+    return writing;
   };
+  const windows = oldestWindowsFirst(page, day, () => dayOf(now()));
   try {
-    for await (const { to, events, windowDone } of oldestWindowsFirst(page, day, () => dayOf(now()))) {
-      for (const event of events) window.push(stored(event));
-      if (!windowDone) continue;
-      window.sort(oldestFirst);
+    for (;;) {
+      const t0 = performance.now();
+      const next = await windows.next();
+      if (timing) timing.waitMs += performance.now() - t0;
+      if (next.done) break;
+      // windows fetched ahead are not stored after a stop: it stops where the user saw it
+      if (job.signal.aborted) throw new SyncStopped();
+      const t1 = performance.now();
+      const window = next.value.events.map(stored).sort(oldestFirst);
       job.index.add(window);
-      buffer.push(...window);
-      window = [];
-      day = addDays(to as string, 1);
-      manifest = { ...manifest, nextDay: day };
-      if (buffer.length >= CHUNK_EVENTS) await flush({ nextDay: day });
+      for (const event of window) buffer.push(event);
+      day = addDays(next.value.to, 1);
+      if (timing) timing.indexMs += performance.now() - t1;
+      if (buffer.length >= CHUNK_EVENTS) {
+        // one chunk written while the next gathers: never more held back than that
+        const t2 = performance.now();
+        await writing;
+        if (timing) timing.writeWaitMs += performance.now() - t2;
+        void flush({ nextDay: day });
+      }
       progress();
     }
     await flush({ nextDay: day, phase: 'complete', syncedAt: now().toISOString() });
   } catch (error) {
     // every window in the buffer is whole: keep them, so a resume starts after them
-    await flush({ nextDay: day });
+    await flush({ nextDay: day }).catch(() => undefined);
     throw error;
   }
   progress();
-  return manifest;
+  return saved;
 }
 
 async function topUp(
