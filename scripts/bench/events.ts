@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
-import { runSync } from '../../electron/events/local-index/index-sync';
+import { emptyTiming, runSync } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
 import { spawnDemoServer } from '../demo-server/spawn';
 import { row } from './rows';
@@ -13,12 +13,17 @@ import { collectGarbage, MB, timeRuns } from './stats';
 import type { ExportChildReport } from './export-child';
 import type { LocalCopyReport } from './local-copy-child';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
+import type { EventQueryParams } from '../../shared/schemas';
 
 const EXPORT_RSS_BUDGET: Budget = { max: 100, text: 'peak RSS < 100 MB over idle' };
 const SEARCH_BUDGET: Budget = { max: 50, text: 'p50 < 50 ms' };
 const INDEX_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const COPY_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const FIRST_ROWS_BUDGET: Budget = { max: 1000, text: '< 1 s' };
+const FULL_SYNC_BUDGET: Budget = { max: 15_000, inclusive: true, text: '≤ 15 s' };
+const TOP_UP_BUDGET: Budget = { max: 500, inclusive: true, text: '≤ 500 ms' };
+/** Events written to the demo-server after the full sync, for the top-up row. */
+const TOP_UP_EVENTS = 1000;
 const TOKEN = '*:*.bench-events-token';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -75,18 +80,51 @@ export const eventsBench: BenchModule = {
       const index = new LocalEventIndex();
       // where the index service keeps profile "bench"'s copy, so a fresh process can start on it below
       const store = openIndexStore(join(dir, 'event-index', 'bench'));
+      const timing = emptyTiming();
+      const requests = { count: 0, ms: 0 };
+      const query = async (params: EventQueryParams, signal: AbortSignal) => {
+        const t0 = performance.now();
+        try {
+          return await remote.withSignal(signal).queryEvents(params);
+        } finally {
+          requests.count++;
+          requests.ms += performance.now() - t0;
+        }
+      };
+      const cpu0 = process.cpuUsage();
       const t1 = performance.now();
-      const manifest = await runSync({
-        query: (params, signal) => remote.withSignal(signal).queryEvents(params),
-        store,
-        index,
-        manifest: emptyManifest(server.url),
-        signal: new AbortController().signal,
-      });
+      const manifest = await runSync({ query, store, index, manifest: emptyManifest(server.url), signal: new AbortController().signal, timing });
+      const syncMs = performance.now() - t1;
+      const cpu = process.cpuUsage(cpu0);
       rows.push(
-        row(`local index: full sync of ${label} events from the demo-server`, performance.now() - t1, 'ms', undefined, {
+        row(`local index: full sync of ${label} events from the demo-server`, syncMs, 'ms', FULL_SYNC_BUDGET, {
           events: index.size,
           chunks: manifest.chunks.length,
+          requests: requests.count,
+          requestMsMean: Math.round(requests.ms / requests.count),
+          // the server's share: wall time the sync waited for its next window (the server's answers, and our parse)
+          waitMs: Math.round(timing.waitMs),
+          indexMs: Math.round(timing.indexMs),
+          writeMs: Math.round(timing.writeMs),
+          writeWaitMs: Math.round(timing.writeWaitMs),
+          clientCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+        }),
+      );
+
+      // a top-up: 1,000 events written to the server after the full sync (one segment updated over its API, each
+      // update recorded as a segment-updated event), then synced
+      const segment = (await remote.listSegments())[0];
+      if (!segment) throw new Error('the demo-server holds no segment to update');
+      for (let i = 0; i < TOP_UP_EVENTS; i++) {
+        await remote.updateSegment({ id: segment.id, segment: { name: segment.name, description: `bench top-up ${i}`, project: segment.project ?? null, constraints: [] } });
+      }
+      const heldBefore = index.size;
+      const t2 = performance.now();
+      const topped = await runSync({ query, store, index, manifest, signal: new AbortController().signal });
+      rows.push(
+        row(`local index: top-up of ${TOP_UP_EVENTS.toLocaleString('en-US')} new events after the full sync`, performance.now() - t2, 'ms', TOP_UP_BUDGET, {
+          events: index.size - heldBefore,
+          chunks: topped.chunks.length,
         }),
       );
       const search = timeRuns(() => index.query({ query: 'rollout', limit: '50' }), Math.min(ctx.runs, 20));
