@@ -4,6 +4,8 @@ import { collectGarbage } from '../bench/stats';
 import { memoryOf, processTree, rendererOf, type Memory } from './memory';
 import { median, ratioRow, type RatioRow } from './ratio-table';
 import { SEARCH_TEXT } from './seed';
+import { syncBreakdown } from './sync-breakdown';
+import { SYNC_IN_FLIGHT } from '../../electron/events/date-windows';
 import type { RunningUnleash } from './unleash-server';
 import { timeFetch, timeFilter, timeLoad, watchScript } from './visible';
 
@@ -138,6 +140,16 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
       ratioRow('memory RSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.rssMiB, withCopy.main.rssMiB, `${serverWhat(withCopy.unleashSide)}; Flagdesk's main with ${eventsInCopy.toLocaleString('en-US')} events copied`),
       ratioRow('memory PSS: server vs main process, local copy', 'MiB', withCopy.unleashSide.pssMiB, withCopy.main.pssMiB, `${serverWhat(withCopy.unleashSide)} (shared memory once)`),
       ratioRow('memory PSS: UI renderer on the event log', 'MiB', withCopy.unleashRenderer?.pssMiB ?? null, withCopy.flagdeskRenderer?.pssMiB ?? null, `each page's renderer process; Unleash's: ${mib(withCopy.unleashRenderer)}; Flagdesk's: ${mib(withCopy.flagdeskRenderer)} (without a copy: ${mib(withoutCopy.flagdeskRenderer)})`),
+    );
+
+    // after the memory rows: this copy lives in this process until the end
+    log('full sync run directly: where its time goes');
+    const direct = await syncBreakdown(server);
+    const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const { waitMs, indexMs, writeMs, writeWaitMs } = direct.timing;
+    rows.push(
+      ratioRow('full sync, run directly (no UI)', 's', null, direct.wallMs / 1000, `${direct.events.toLocaleString('en-US')} events, ${direct.requests} requests (mean ${Math.round(direct.requestMsMean)} ms each, up to ${SYNC_IN_FLIGHT} in flight); the sync waited on the server ${sec(waitMs)} (${Math.round((100 * waitMs) / direct.wallMs)}% of its time), indexed ${sec(indexMs)}, waited on its chunk writes ${sec(writeWaitMs)} (they ran ${sec(writeMs)}, off the hot path)`),
+      ratioRow('full sync: CPU, server vs Flagdesk', 's', direct.cpu.unleash + direct.cpu.postgres, direct.cpu.flagdesk, `CPU seconds during the direct sync: Unleash's Node ${direct.cpu.unleash.toFixed(1)} s + PostgreSQL ${direct.cpu.postgres.toFixed(1)} s; Flagdesk (this process: parse, index, write) ${direct.cpu.flagdesk.toFixed(1)} s`),
     );
     return { rows, eventsInUnleash, eventsInCopy };
   } finally {

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
+import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
+import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
+import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
+import { processTree } from './memory';
+import type { RunningUnleash } from './unleash-server';
+
+export interface SyncBreakdown {
+  events: number;
+  wallMs: number;
+  timing: SyncTiming;
+  requests: number;
+  /** Mean time from a request sent to its page parsed (several in flight at once). */
+  requestMsMean: number;
+  /** CPU seconds spent meanwhile: Unleash's Node, PostgreSQL (every backend), this process. */
+  cpu: { unleash: number; postgres: number; flagdesk: number };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of each process, in seconds (a process gone is left out). */
+function cpuByPid(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      // gone
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds spent between two readings by the processes alive at the second (one started meanwhile: all of its). */
+function spent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * The local copy's full sync run directly (the app's code, without its UI) against the server, timing where its wall
+ * time goes (SyncTiming: waiting on the server vs indexing vs writing) and the CPU each side spent: the server's share
+ * of a sync. The copy lives in a temporary folder and is dropped after.
+ */
+export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdown> {
+  const dir = await mkdtemp(join(tmpdir(), 'flagdesk-bench-unleash-sync-'));
+  const remote = createRemoteBackend({ baseUrl: server.url, token: server.token, timeoutMs: 120_000 });
+  try {
+    const index = new LocalEventIndex();
+    const timing = emptyTiming();
+    let requests = 0;
+    let requestMs = 0;
+    const serverCpu = () => ({ unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) });
+    const before = serverCpu();
+    const own0 = process.cpuUsage();
+    const t0 = performance.now();
+    await runSync({
+      query: async (params, signal) => {
+        const t = performance.now();
+        try {
+          return await remote.withSignal(signal).queryEvents(params);
+        } finally {
+          requests++;
+          requestMs += performance.now() - t;
+        }
+      },
+      store: openIndexStore(dir),
+      index,
+      manifest: emptyManifest(server.url),
+      signal: new AbortController().signal,
+      timing,
+    });
+    const wallMs = performance.now() - t0;
+    // PostgreSQL's backends live as long as Unleash's pool keeps their connections: one closed meanwhile is missed
+    const after = serverCpu();
+    const own = process.cpuUsage(own0);
+    const cpu = { unleash: spent(before.unleash, after.unleash), postgres: spent(before.postgres, after.postgres), flagdesk: (own.user + own.system) / 1e6 };
+    return { events: index.size, wallMs, timing, requests, requestMsMean: requestMs / Math.max(1, requests), cpu };
+  } finally {
+    await remote.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
