@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
-import { createEventIndexService } from './index-service';
+import { createRedactor } from '../../security/redact';
+import { createEventIndexService, redactOnce } from './index-service';
 import { emptyManifest, openIndexStore, type IndexManifest } from './index-store';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -114,5 +115,24 @@ describe('the event index service', () => {
     expect((await service.search('p1', { query: '[redacted]' }))?.events[0]?.data).toMatchObject({ description: 'token [redacted]' });
     const restarted = createEventIndexService({ rootDir: root, now: () => NOW, redact });
     expect(await restarted.search('p1', { query: '[redacted]' })).toEqual(await service.search('p1', { query: '[redacted]' }));
+  });
+});
+
+describe('redactOnce', () => {
+  it('walks an event without a token once, however often it is handed over, and scrubs one with a token every time', () => {
+    const redactor = createRedactor(['TOPSECRET-123']);
+    let walks = 0;
+    const redact = redactOnce(<T>(value: T): T => {
+      walks++;
+      return redactor.deep(value);
+    });
+    const clean = { id: 1, data: { description: 'nothing here' } };
+    expect(redact(clean)).toBe(clean);
+    expect(redact(clean)).toBe(clean);
+    expect(walks).toBe(1);
+    const secret = { id: 2, data: { description: 'token TOPSECRET-123' } };
+    expect(redact(secret).data.description).not.toContain('TOPSECRET-123');
+    expect(redact(secret).data.description).not.toContain('TOPSECRET-123');
+    expect(walks).toBe(3);
   });
 });
