@@ -132,7 +132,7 @@ export async function* newestWindowsFirst(
  * only queue on the server (2 cores here, one Node process there). */
 export const SYNC_IN_FLIGHT = 4;
 /** Windows fetched ahead of the one the sync is storing (bounds the events held in memory). */
-const WINDOWS_AHEAD = 3;
+const WINDOWS_AHEAD = 2;
 
 /** A whole window of the sync: its events (server order, newest first, each once). */
 export interface WholeWindow {
