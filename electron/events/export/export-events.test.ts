@@ -134,6 +134,18 @@ describe('exportEvents', () => {
     expect(await readdir(dir)).toEqual(['taken.csv']);
   });
 
+  it('asks for the next page before writing the one it has (the server prepares it meanwhile), and no page twice', async () => {
+    const log: string[] = [];
+    const recorded = (params: EventQueryParams): Promise<EventQueryPage> => {
+      log.push(`ask ${params.offset}`);
+      return query(params);
+    };
+    const written = await exportEvents(job({ query: recorded, onProgress: (p) => log.push(`wrote ${p.written}${p.done ? ' done' : ''}`) }));
+    const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual((await everyEvent({})).map((event) => event.id));
+    expect(log).toEqual(['ask 0', 'ask 1000', 'wrote 1000', 'ask 2000', 'wrote 2000', `wrote ${written}`, `wrote ${written} done`]);
+  });
+
   it('skips events already written when new ones arrive mid-export and push the pages down', async () => {
     const all = await everyEvent({});
     let calls = 0;

@@ -44,10 +44,10 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
   const redact = job.redact ?? (<T>(value: T): T => value);
-  const query = (params: EventQueryParams): Promise<EventQueryPage> => {
+  const query = readAhead((params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
     return job.query(params, job.signal);
-  };
+  });
   const files = job.files ?? fs;
   // every file operation's failure says which file and why (the page's own failures pass through as they are)
   const disk = async <T>(operation: () => Promise<T>): Promise<T> => {
@@ -88,4 +88,31 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     if (job.signal.aborted) throw new ExportCancelled();
     throw error;
   }
+}
+
+/**
+ * Asks for the next page of a window as soon as a full page arrives, so the server prepares it while this one is
+ * turned into text and written (the two took turns before: a 1M-event export spent half its time waiting on the
+ * other side). The window walk asks the same parameters with the next offset (date-windows.ts); any other request
+ * goes to the server as usual, and a page read ahead but never asked for (the window was split) is dropped.
+ */
+export function readAhead(query: (params: EventQueryParams) => Promise<EventQueryPage>): (params: EventQueryParams) => Promise<EventQueryPage> {
+  let ahead: { key: string; page: Promise<EventQueryPage> } | undefined;
+  return (params) => {
+    const key = JSON.stringify(params);
+    const page = ahead?.key === key ? ahead.page : query(params);
+    ahead = undefined;
+    const offset = Number(params.offset ?? 0);
+    const limit = Number(params.limit);
+    return page.then((result) => {
+      if (Number.isInteger(limit) && limit > 0 && result.events.length === limit && offset + limit < result.total) {
+        const next = { ...params, offset: String(offset + limit) };
+        const nextPage = Promise.resolve().then(() => query(next));
+        // read or dropped, its failure must not go unhandled: the walk meets it when it asks for that page
+        nextPage.catch(() => undefined);
+        ahead = { key: JSON.stringify(next), page: nextPage };
+      }
+      return result;
+    });
+  };
 }
