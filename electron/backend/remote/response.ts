@@ -66,6 +66,17 @@ export function invalidResponse(exchange: Exchange, why: string): ApiError {
   return ApiError.fault('InvalidResponseError', `The server's answer to ${label(exchange)} ${why}.`, undefined, 502);
 }
 
+/** Each parsed answer's body as the server sent it (see answerText). */
+const answerTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON text a value parsed by parseAnswer was read from: whoever writes an answer out again as JSON (the event
+ * export) can slice it instead of serialising the parsed copy anew.
+ */
+export function answerText(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? answerTexts.get(value) : undefined;
+}
+
 /**
  * Parses a 2xx body with a shared schema (loose: unknown fields pass). `prepare` fills what a server leaves out
  * before validation (e.g. `project` on list items).
@@ -88,5 +99,7 @@ export function parseAnswer<S extends z.ZodType>(
     const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : '';
     throw invalidResponse(exchange, `did not have the expected shape${where}: ${issue?.message ?? 'invalid'}`);
   }
+  const data: unknown = parsed.data;
+  if (typeof data === 'object' && data !== null) answerTexts.set(data, res.text);
   return parsed.data;
 }

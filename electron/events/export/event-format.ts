@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { spreadsheetSafe, spreadsheetSafeRow } from '../../../shared/csv/spreadsheet-safe';
 import type { FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-export';
+import { eventText } from './event-text';
 
 /**
  * How each format frames a stream of pages: a head written once, each page as one chunk, a tail. Pages are turned
@@ -13,14 +14,17 @@ export interface EventFormat {
   tail(): string;
 }
 
+/** An event as JSON: the server's own text when the page was sliced (event-text.ts), else serialised here. */
+const json = (event: FlagEvent): string => eventText(event) ?? JSON.stringify(event);
+
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return { head: () => '', page: (events) => events.map((event) => JSON.stringify(event) + '\n').join(''), tail: () => '' };
+      return { head: () => '', page: (events) => events.map((event) => json(event) + '\n').join(''), tail: () => '' };
     case 'json':
       return {
         head: () => '[',
-        page: (events, first) => events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + JSON.stringify(event)).join(''),
+        page: (events, first) => events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + json(event)).join(''),
         tail: () => '\n]\n',
       };
     case 'csv':

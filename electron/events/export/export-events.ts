@@ -5,7 +5,9 @@ import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import type { ExportColumn, ExportFilter, ExportFormat, ExportProgress } from '../../../shared/schemas/event-export';
 import { dayOf, newestWindowsFirst } from '../date-windows';
 import { fileWriteError } from '../../storage/write-problem';
+import { answerText } from '../../backend/remote/response';
 import { eventFormat } from './event-format';
+import { rememberEventTexts } from './event-text';
 
 /** The file operations an export uses (tests inject a full disk or a read-only folder). */
 export type ExportFiles = Pick<typeof fs, 'open' | 'rename' | 'rm' | 'stat'>;
@@ -44,9 +46,16 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
   const redact = job.redact ?? (<T>(value: T): T => value);
+  // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
+  const sliced = job.format !== 'csv';
   const query = readAhead((params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
-    return job.query(params, job.signal);
+    const page = job.query(params, job.signal);
+    if (!sliced) return page;
+    return page.then((result) => {
+      rememberEventTexts(result, answerText(result));
+      return result;
+    });
   });
   const files = job.files ?? fs;
   // every file operation's failure says which file and why (the page's own failures pass through as they are)
