@@ -15,6 +15,7 @@ import type { LocalCopyReport } from './local-copy-child';
 import type { BenchContext, BenchModule, BenchRow, Budget } from './types';
 
 const EXPORT_RSS_BUDGET: Budget = { max: 100, text: 'peak RSS < 100 MB over idle' };
+const EXPORT_TIME_BUDGET: Budget = { max: 15_000, inclusive: true, text: '<= 15 s' };
 const SEARCH_BUDGET: Budget = { max: 50, text: 'p50 < 50 ms' };
 const INDEX_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
 const COPY_RSS_BUDGET: Budget = { max: 400, text: '< 400 MB' };
@@ -60,7 +61,7 @@ export const eventsBench: BenchModule = {
       const target = join(dir, 'events.jsonl');
       const exported = await runChild<ExportChildReport>('export-child.ts', [server.url, TOKEN, target]);
       await rm(target, { force: true });
-      rows.push(row(`export ${label} events to JSONL`, exported.ms, 'ms', undefined, { events: exported.written, fileMB: Math.round(exported.fileMB) }));
+      rows.push(row(`export ${label} events to JSONL`, exported.ms, 'ms', EXPORT_TIME_BUDGET, { events: exported.written, fileMB: Math.round(exported.fileMB) }));
       rows.push(
         row(`export ${label} events to JSONL: peak RSS over idle`, exported.peakMB - exported.idleMB, 'MB', EXPORT_RSS_BUDGET, {
           idleMB: Math.round(exported.idleMB),
