@@ -2,7 +2,6 @@ import { stringify } from 'csv-stringify/sync';
 import { spreadsheetSafe, spreadsheetSafeRow } from '../../../shared/csv/spreadsheet-safe';
 import type { FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-export';
-import { eventText } from './event-text';
 
 /**
  * How each format frames a stream of pages: a head written once, each page as one chunk, a tail. Pages are turned
@@ -10,21 +9,24 @@ import { eventText } from './event-text';
  */
 export interface EventFormat {
   head(): string;
-  page(events: readonly FlagEvent[], first: boolean): string;
+  /** `textOf` gives an event's JSON as the server sent it, which the JSON formats write as it is. */
+  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): string;
   tail(): string;
 }
 
-/** An event as JSON: the server's own text when the page was sliced (event-text.ts), else serialised here. */
-const json = (event: FlagEvent): string => eventText(event) ?? JSON.stringify(event);
+/** The server's own text of an event, when its page could be sliced (event-text.ts). */
+export type TextOf = (event: FlagEvent) => string | undefined;
+const none: TextOf = () => undefined;
 
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return { head: () => '', page: (events) => events.map((event) => json(event) + '\n').join(''), tail: () => '' };
+      return { head: () => '', page: (events, _first, textOf = none) => events.map((event) => (textOf(event) ?? JSON.stringify(event)) + '\n').join(''), tail: () => '' };
     case 'json':
       return {
         head: () => '[',
-        page: (events, first) => events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + json(event)).join(''),
+        page: (events, first, textOf = none) =>
+          events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + (textOf(event) ?? JSON.stringify(event))).join(''),
         tail: () => '\n]\n',
       };
     case 'csv':

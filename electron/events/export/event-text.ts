@@ -2,22 +2,17 @@ import type { EventQueryPage, FlagEvent } from '../../../shared/schemas';
 
 /**
  * Each event's JSON text as the server sent it, for the JSON formats of the export: a page of 1,000 events was parsed,
- * validated and then serialised again event by event, which cost the export more than reading it. Kept per event
+ * validated and then serialised again event by event, which cost the export more than reading it. Keyed by event
  * object, so an event the redactor had to change (a new object) is serialised from its scrubbed copy instead.
  */
-const texts = new WeakMap<FlagEvent, string>();
+export type EventTexts = ReadonlyMap<FlagEvent, string>;
 
-/** The server's text of an event of a page given to rememberEventTexts, if it was there to slice. */
-export function eventText(event: FlagEvent): string | undefined {
-  return texts.get(event);
-}
-
-/** Slices `pageText` (the body `page` was parsed from) into its events' texts; a body it cannot follow is left alone. */
-export function rememberEventTexts(page: EventQueryPage, pageText: string | undefined): void {
-  if (pageText === undefined) return;
+/** Slices `pageText` (the body `page` was parsed from) into its events' texts; undefined for a body it cannot follow. */
+export function eventTexts(page: EventQueryPage, pageText: string | undefined): EventTexts | undefined {
+  if (pageText === undefined) return undefined;
   const slices = eventSlices(pageText);
-  if (!slices || slices.length !== page.events.length) return;
-  page.events.forEach((event, index) => texts.set(event, slices[index] as string));
+  if (!slices || slices.length !== page.events.length) return undefined;
+  return new Map(page.events.map((event, index) => [event, slices[index] as string]));
 }
 
 const QUOTE = 34;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
+import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFilter, ExportFormat, ExportProgress } from '../../../shared/schemas/event-export';
 import { dayOf, newestWindowsFirst } from '../date-windows';
 import { fileWriteError } from '../../storage/write-problem';
 import { answerText } from '../../backend/remote/response';
 import { eventFormat } from './event-format';
-import { rememberEventTexts } from './event-text';
+import { eventTexts, type EventTexts } from './event-text';
 
 /** The file operations an export uses (tests inject a full disk or a read-only folder). */
 export type ExportFiles = Pick<typeof fs, 'open' | 'rename' | 'rm' | 'stat'>;
@@ -53,10 +53,20 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     const page = job.query(params, job.signal);
     if (!sliced) return page;
     return page.then((result) => {
-      rememberEventTexts(result, answerText(result));
+      const texts = eventTexts(result, answerText(result));
+      // the page being written and the one read ahead (and one spare): older texts are let go at once
+      if (texts) recent = [...recent.slice(-2), texts];
       return result;
     });
   });
+  let recent: EventTexts[] = [];
+  const textOf = (event: FlagEvent): string | undefined => {
+    for (const texts of recent) {
+      const text = texts.get(event);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  };
   const files = job.files ?? fs;
   // every file operation's failure says which file and why (the page's own failures pass through as they are)
   const disk = async <T>(operation: () => Promise<T>): Promise<T> => {
@@ -80,7 +90,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
-      if (page.events.length > 0) await disk(() => file.write(format.page(redact(page.events), written === 0)));
+      if (page.events.length > 0) await disk(() => file.write(format.page(redact(page.events), written === 0, textOf)));
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
     }
