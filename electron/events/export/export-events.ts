@@ -54,11 +54,14 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     if (!sliced) return page;
     return page.then((result) => {
       const texts = eventTexts(result, answerText(result));
-      // the page being written and the one read ahead (and one spare): older texts are let go at once
-      if (texts) recent = [...recent.slice(-2), texts];
+      if (texts) recent = [...recent.slice(-1), texts];
       return result;
     });
   });
+  /**
+   * The texts of the page being written and of the one read ahead; a page's are let go once it is written (they
+   * hold its events and its answer's text: kept longer, the export's peak RSS rose by tens of MB).
+   */
   let recent: EventTexts[] = [];
   const textOf = (event: FlagEvent): string | undefined => {
     for (const texts of recent) {
@@ -66,6 +69,11 @@ export async function exportEvents(job: ExportJob): Promise<number> {
       if (text !== undefined) return text;
     }
     return undefined;
+  };
+  const done = (events: readonly FlagEvent[]): void => {
+    const last = events.at(-1);
+    const index = last === undefined ? -1 : recent.findIndex((texts) => texts.has(last));
+    if (index !== -1) recent = recent.slice(index + 1);
   };
   const files = job.files ?? fs;
   // every file operation's failure says which file and why (the page's own failures pass through as they are)
@@ -91,6 +99,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
       if (page.events.length > 0) await disk(() => file.write(format.page(redact(page.events), written === 0, textOf)));
+      done(page.events);
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
     }
