@@ -1,6 +1,7 @@
 import { describeEvent } from '../../../shared/domain/event-summary';
 import { QUERY_LIMIT_DEFAULT } from '../event-query/event-query';
 import type { EventQueryPage, EventQueryParams, Events } from '../../../shared/schemas';
+import { newestFirst } from './event-scan';
 
 /**
  * The event browser's unfiltered first page from GET /api/admin/events, Unleash's plain newest-first list (the newest
@@ -27,7 +28,8 @@ export function newestListLimit(params: EventQueryParams): number | null {
  * The search's first `limit` rows out of the list, or null when the list cannot tell them. The search orders newest
  * first too, but may break ties (same time) otherwise: the rows are kept only when the one after the page is older
  * than the page's last (or the list holds every event), so the set matches the search's and the next page, read from
- * the search at this offset, neither repeats nor skips a row. Rows get the label and summary the search would give.
+ * the search at this offset, neither repeats nor skips a row. Rows get the label and summary the search would give,
+ * in the search's order.
  */
 export function newestFromList(list: Events, limit: number, unleashUrl: string | undefined): EventQueryPage | null {
   const { events, totalEvents } = list;
@@ -35,7 +37,8 @@ export function newestFromList(list: Events, limit: number, unleashUrl: string |
   const clean = next === undefined ? events.length >= totalEvents : last !== undefined && last.createdAt !== next.createdAt;
   if (!clean) return null;
   return {
-    events: events.slice(0, limit).map((event) => ({ ...event, ...describeEvent(event, unleashUrl) })),
+    // the list's own order breaks no ties before 7.x; the search's (and the scan's) breaks them by id
+    events: events.slice(0, limit).sort(newestFirst).map((event) => ({ ...event, ...describeEvent(event, unleashUrl) })),
     total: totalEvents,
   };
 }

@@ -144,6 +144,25 @@ const querying: BackendScenario<Fx>[] = [
     },
   },
   {
+    // the event browser's first page comes from the plain newest list (the search counts the whole log first)
+    name: 'query the unfiltered first page, then the next: the search order, labels and total, no row twice or missing',
+    run: async (b) => ({
+      first: await b.queryEvents({ limit: '50', offset: '0' }),
+      next: await b.queryEvents({ limit: '50', offset: '50' }),
+      whole: await b.queryEvents({ limit: '100', offset: '0' }),
+    }),
+    expect: {
+      result: (value) => {
+        const { first, next, whole } = value as Record<'first' | 'next' | 'whole', EventQueryPage>;
+        const shown = (events: EventQueryPage['events']) => events.map(({ id, type, createdAt, label, summary }) => ({ id, type, createdAt, label, summary }));
+        expect(whole.total).toBeGreaterThan(100);
+        expect(first.total).toBe(whole.total);
+        expect(shown(first.events)).toEqual(shown(whole.events.slice(0, 50)));
+        expect([...first.events, ...next.events].map((e) => e.id)).toEqual(whole.events.map((e) => e.id));
+      },
+    },
+  },
+  {
     name: 'query a type without IS: is refused',
     run: (b) => b.queryEvents({ type: 'feature-created' }),
     expect: { error: { status: 400, name: 'BadDataError', message: 'Request validation failed' } },
