@@ -167,11 +167,24 @@ export function createEventFeatures(options: {
     active = status.activeProfileId;
   });
 
+  // Only the newest chart is wanted: a new filter's chart stops the old one's windows not yet asked.
+  let charting: AbortController | null = null;
+  async function histogram({ filter }: { filter: ExportFilter }): Promise<EventHistogram> {
+    charting?.abort();
+    const run = new AbortController();
+    charting = run;
+    try {
+      return await eventHistogram(filter, (params) => localFirstQuery(params, run.signal), now);
+    } finally {
+      if (charting === run) charting = null;
+    }
+  }
+
   const noCopy: EventIndexStatus = { enabled: false, state: 'off', count: 0, total: 0, syncedAt: null, lastError: null };
   return {
     browse,
     creators,
-    histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, localFirstQuery, now),
+    histogram,
     startExport: (input: ExportEventsInput): Promise<ExportResult> => exports.start(input),
     cancelExport: async (): Promise<null> => {
       exports.cancel();
@@ -208,6 +221,7 @@ export function createEventFeatures(options: {
       unsubscribe();
       tail.stop();
       exports.cancel();
+      charting?.abort();
       const remote = await activeRemote().catch(() => null);
       if (remote) await index.stop(remote.id);
     },

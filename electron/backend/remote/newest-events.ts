@@ -33,6 +33,7 @@ export function newestListLimit(params: EventQueryParams): number | null {
  */
 export function newestFromList(list: Events, limit: number, unleashUrl: string | undefined): EventQueryPage | null {
   const { events, totalEvents } = list;
+  if (totalEvents === undefined) return null; // the count the browser shows: every line sends it
   const [last, next] = [events[limit - 1], events[limit]];
   const clean = next === undefined ? events.length >= totalEvents : last !== undefined && last.createdAt !== next.createdAt;
   if (!clean) return null;
