@@ -26,8 +26,8 @@ export async function runChild<T>(script: string, args: string[]): Promise<T> {
 }
 
 /** process.memoryUsage() in MB, rounded: the split every memory row reports beside its RSS. */
-export function memorySplit(): { rssMB: number; heapUsedMB: number; externalMB: number; arrayBuffersMB: number } {
+export function memorySplit(): { rssMB: number; heapTotalMB: number; heapUsedMB: number; externalMB: number; arrayBuffersMB: number } {
   const mem = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  return { rssMB: mem.rss / (1024 * 1024), heapUsedMB: mb(mem.heapUsed), externalMB: mb(mem.external), arrayBuffersMB: mb(mem.arrayBuffers) };
+  return { rssMB: mem.rss / (1024 * 1024), heapTotalMB: mb(mem.heapTotal), heapUsedMB: mb(mem.heapUsed), externalMB: mb(mem.external), arrayBuffersMB: mb(mem.arrayBuffers) };
 }

@@ -62,6 +62,7 @@ export const eventsBench: BenchModule = {
       rows.push(
         row(`local index: RSS at ${label} events`, synced.rssMB, 'MB', INDEX_RSS_BUDGET, {
           idleMB: Math.round(synced.idleMB),
+          heapTotalMB: synced.heapTotalMB,
           heapUsedMB: synced.heapUsedMB,
           externalMB: synced.externalMB,
           arrayBuffersMB: synced.arrayBuffersMB,

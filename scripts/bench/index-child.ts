@@ -21,6 +21,7 @@ export interface IndexChildReport {
   searchRuns: number;
   idleMB: number;
   rssMB: number;
+  heapTotalMB: number;
   heapUsedMB: number;
   externalMB: number;
   arrayBuffersMB: number;
