@@ -298,7 +298,7 @@ export class Haystack {
     return this.tailCache;
   }
 
-  private buildTail(into?: keyof typeof sealScratch): JsonChunkText {
+  private buildTail(): JsonChunkText {
     const count = this.tailRecords.length;
     const starts = new Int32Array(count + 1);
     const jsonStarts = new Int32Array(count);
@@ -307,22 +307,20 @@ export class Haystack {
       starts[k + 1] = (starts[k] as number) + (this.tailBytes[k] as number);
     }
     // The trailing separator gives the last record the same ending as the others.
-    const text = this.tailRecords.join(FIELD_SEPARATOR) + FIELD_SEPARATOR;
-    return { bytes: into ? encodeInto(text, into) : Buffer.from(text, 'utf8'), starts, jsonStarts };
+    const bytes = Buffer.from(this.tailRecords.join(FIELD_SEPARATOR) + FIELD_SEPARATOR, 'utf8');
+    return { bytes, starts, jsonStarts };
   }
 
   /** Moves the full tail to the spill file, keeping only its offsets. */
   private seal(): void {
-    // Encoded into buffers reused from chunk to chunk: a fresh megabyte-sized one per chunk, freed at once, left
-    // the allocator's heap fragmented (RSS grew well past what is kept).
-    const { bytes, starts, jsonStarts } = this.buildTail('records');
-    const originalBytes = encodeInto(this.tailOriginals.join(''), 'originals');
+    const { bytes, starts, jsonStarts } = this.buildTail();
+    const originalText = this.tailOriginals.join('');
     const originals = new Int32Array(this.tailOriginals.length + 1);
     for (let k = 0; k < this.tailOriginals.length; k++) {
       originals[k + 1] = (originals[k] as number) + Buffer.byteLength(this.tailOriginals[k] as string, 'utf8');
     }
     const at = this.file.append(bytes);
-    const originalAt = this.file.append(originalBytes);
+    const originalAt = this.file.append(Buffer.from(originalText, 'utf8'));
     const tokens = buildTokens(bytes, starts, jsonStarts);
     this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes), tokens });
     this.tailRecords = [];
@@ -331,17 +329,6 @@ export class Haystack {
     this.tailHeadBytes = [];
     this.tailCache = undefined;
   }
-}
-
-/** What seal() encodes a chunk into; grown when a chunk does not fit (see seal()). */
-const sealScratch = { records: Buffer.allocUnsafeSlow(1 << 21), originals: Buffer.allocUnsafeSlow(1 << 21) };
-
-/** `text` as UTF-8 in a scratch buffer (grown, a quarter spare, when it does not fit); the filled view. */
-function encodeInto(text: string, into: keyof typeof sealScratch): Buffer {
-  const length = Buffer.byteLength(text, 'utf8');
-  if (length > sealScratch[into].length) sealScratch[into] = Buffer.allocUnsafeSlow(Math.ceil(length * 1.25));
-  sealScratch[into].write(text, 0, 'utf8');
-  return sealScratch[into].subarray(0, length);
 }
 
 /** Set bits of every 16-bit word. */
