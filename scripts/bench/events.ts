@@ -76,8 +76,10 @@ export const eventsBench: BenchModule = {
       rows.push(
         row(`local copy after a restart: main-process RSS at ${label}`, cold.rssMB, 'MB', COPY_RSS_BUDGET, {
           idleMB: Math.round(cold.idleMB),
-          heapUsedMB: Math.round(cold.heapUsedMB),
-          externalMB: Math.round(cold.externalMB),
+          heapTotalMB: cold.heapTotalMB,
+          heapUsedMB: cold.heapUsedMB,
+          externalMB: cold.externalMB,
+          arrayBuffersMB: cold.arrayBuffersMB,
         }),
         row(`local copy after a restart: open the copy to first rows`, cold.firstRowsMs, 'ms', FIRST_ROWS_BUDGET, { events: cold.count }),
         row(`local copy after a restart: loaded whole (filters and search wait for it)`, cold.loadedMs, 'ms'),
