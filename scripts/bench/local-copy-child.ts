@@ -1,4 +1,5 @@
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
+import { memorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
 /**
@@ -10,8 +11,10 @@ import { collectGarbage, MB } from './stats';
 export interface LocalCopyReport {
   idleMB: number;
   rssMB: number;
+  heapTotalMB: number;
   heapUsedMB: number;
   externalMB: number;
+  arrayBuffersMB: number;
   firstRowsMs: number;
   /** From opening the copy until it is loaded whole (filters and text search wait for it). */
   loadedMs: number;
@@ -42,7 +45,7 @@ const firstStart = performance.now();
 await search({ query: 'rollout', limit: '50' });
 const firstTextMs = performance.now() - firstStart;
 collectGarbage();
-const mem = process.memoryUsage();
+const mem = memorySplit();
 const timeAsync = async (params: Parameters<typeof service.search>[1]): Promise<number> => {
   for (let i = 0; i < 3; i++) await search(params);
   const samples: number[] = [];
@@ -58,9 +61,7 @@ const some = first.events[Math.min(20, first.events.length - 1)] as { id: number
 const middle = Math.max(1, Math.floor((first.events[0] as { id: number }).id / 2));
 const report: LocalCopyReport = {
   idleMB: idle / MB,
-  rssMB: mem.rss / MB,
-  heapUsedMB: mem.heapUsed / MB,
-  externalMB: (mem.external + mem.arrayBuffers) / MB,
+  ...mem,
   firstRowsMs,
   loadedMs,
   newestMs: await timeAsync({ limit: '100' }),
