@@ -72,8 +72,7 @@ const ANSWER_TEXT = Symbol('answer text');
 /**
  * The JSON text a value parsed by parseAnswer was read from: whoever writes an answer out again as JSON (the event
  * export) can slice it instead of serialising the parsed copy anew. Held by the value itself (not enumerable, so
- * neither JSON nor IPC nor a spread carries it), so the text goes when the value goes: a WeakMap kept each 1,000-event
- * page's text until the next full collection, which raised an export's peak RSS by 30-40 MB.
+ * neither JSON nor IPC nor a spread carries it): the text goes when the value goes, with no WeakMap entry to outlive it.
  */
 export function answerText(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
