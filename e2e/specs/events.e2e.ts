@@ -192,6 +192,9 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
     await app().core.connections.activate({ id });
     await openEvents();
     await page().getByText(/from the server/).waitFor();
+    // the unfiltered first page: from the server's plain newest list, labelled as its search labels
+    await page().getByRole('listbox', { name: /^Events, / }).getByRole('option').first().waitFor();
+    await app().screenshot('events-remote-first-page');
     await page().getByRole('button', { name: 'Keep a local copy' }).click();
     await page().getByText(/Local copy: [\d,]+ events, searched on this computer/).waitFor({ timeout: 20_000 });
     await openEvents('?type=segment-updated&q=beta');

@@ -73,6 +73,14 @@ export function createEventFeatures(options: {
       if ((await connections.status()).activeProfileId === profileId) push.indexChanged(status);
     },
   });
+  /**
+   * The active remote profile's copy is read from disk at start and on a switch, in the background: opened on the
+   * browser's first call instead, a filter or text search right after a start waited for the whole copy to load.
+   */
+  const loadActiveCopy = (status: ConnectionStatus): void => {
+    const profile = status.profiles.find((candidate) => candidate.id === status.activeProfileId);
+    if (profile?.kind === 'remote') void index.loaded(profile.id).catch(() => undefined); // its status tells a failure
+  };
 
   /** The active profile when it is a remote one (local copies are of remote instances only). */
   async function activeRemote(): Promise<{ id: string; baseUrl: string } | null> {
@@ -160,18 +168,33 @@ export function createEventFeatures(options: {
     for (const id of known) if (!ids.has(id)) void index.remove(id).catch(() => undefined);
     known = ids;
     if (active !== null && active !== status.activeProfileId) tail.stop();
+    if (active !== status.activeProfileId) loadActiveCopy(status);
     active = status.activeProfileId;
   });
   void connections.status().then((status) => {
     known = new Set(status.profiles.map((profile) => profile.id));
     active = status.activeProfileId;
+    loadActiveCopy(status);
   });
+
+  // Only the newest chart is wanted: a new filter's chart stops the old one's windows not yet asked.
+  let charting: AbortController | null = null;
+  async function histogram({ filter }: { filter: ExportFilter }): Promise<EventHistogram> {
+    charting?.abort();
+    const run = new AbortController();
+    charting = run;
+    try {
+      return await eventHistogram(filter, (params) => localFirstQuery(params, run.signal), now);
+    } finally {
+      if (charting === run) charting = null;
+    }
+  }
 
   const noCopy: EventIndexStatus = { enabled: false, state: 'off', count: 0, total: 0, syncedAt: null, lastError: null };
   return {
     browse,
     creators,
-    histogram: ({ filter }: { filter: ExportFilter }): Promise<EventHistogram> => eventHistogram(filter, localFirstQuery, now),
+    histogram,
     startExport: (input: ExportEventsInput): Promise<ExportResult> => exports.start(input),
     cancelExport: async (): Promise<null> => {
       exports.cancel();
@@ -208,6 +231,7 @@ export function createEventFeatures(options: {
       unsubscribe();
       tail.stop();
       exports.cancel();
+      charting?.abort();
       const remote = await activeRemote().catch(() => null);
       if (remote) await index.stop(remote.id);
     },

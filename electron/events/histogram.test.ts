@@ -24,6 +24,20 @@ describe('eventHistogram', () => {
     expect(histogram.buckets[2]).toEqual({ from: '2026-05-03', to: '2026-05-03', count: may3 });
   });
 
+  it('keeps at most two counts in flight, so two of the server database connections stay free for the list', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = async (params: EventQueryParams) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      inFlight -= 1;
+      return query(params);
+    };
+    const histogram = await eventHistogram({ from: 'IS:2026-04-01', to: 'IS:2026-05-30' }, slow, () => NOW);
+    expect(histogram.buckets).toHaveLength(60);
+    expect(most).toBe(2);
+  });
+
   it('has no bars when nothing matches', async () => {
     expect(await eventHistogram({ type: 'IS:no-such-type' }, query, () => NOW)).toEqual({ days: 1, buckets: [] });
   });

@@ -21,9 +21,21 @@ export function createClient(getBridge: () => FlagdeskBridge | undefined): Call 
       const message = error instanceof Error ? error.message : String(error);
       throw ApiError.fault('IpcError', `The main process did not answer: ${message}`);
     }
+    markAnswer(channel);
     if (result.ok) return result.data;
     throw ApiError.from(result.error);
   };
+}
+
+/**
+ * Marks when the renderer got a channel's answer (`ipc-answer:<channel>`, the latest only: one entry per channel),
+ * so a bench can time what comes after, up to the painted screen (scripts/bench/ui-events.ts).
+ */
+function markAnswer(channel: string): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  const name = `ipc-answer:${channel}`;
+  performance.clearMarks(name);
+  performance.mark(name);
 }
 
 export const call: Call = createClient(() => (typeof window === 'undefined' ? undefined : window.flagdesk));

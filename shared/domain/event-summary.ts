@@ -82,6 +82,8 @@ const EVENT_MAP: Record<string, readonly [label: string, template: string]> = {
 
 const B = '**';
 const bold = (text: unknown): string => (text ? `${B}${String(text)}${B}` : B);
+/** Where links point when no address is given, as Unleash without UNLEASH_URL. */
+const DEFAULT_URL = 'http://localhost:4242';
 
 export interface EventDescription {
   label: string;
@@ -89,33 +91,89 @@ export interface EventDescription {
 }
 
 /** Label and markdown summary of an event, as Unleash's event search answers them. */
-export function describeEvent(event: FlagEvent, unleashUrl = 'http://localhost:4242'): EventDescription {
-  const entry = EVENT_MAP[event.type];
-  if (!entry) return { label: event.type, summary: `${bold(event.createdBy)} triggered ${bold(event.type)}` };
-  const context: Record<string, unknown> = {
-    user: event.createdBy,
-    event,
-    strategyTitle: strategyTitle(event),
-    strategyChangeText: strategyChangeText(event),
-    changeRequest: changeRequestLink(event, unleashUrl),
-    feature: featureLink(event, unleashUrl),
-    project: projectLink(event, unleashUrl),
-    b: B,
-  };
-  return { label: entry[0], summary: render(entry[1], context) };
+export function describeEvent(event: FlagEvent, unleashUrl = DEFAULT_URL): EventDescription {
+  const compiled = COMPILED.get(event.type);
+  if (!compiled) return { label: event.type, summary: `${bold(event.createdBy)} triggered ${bold(event.type)}` };
+  let summary = '';
+  for (const piece of compiled.pieces) summary += typeof piece === 'string' ? piece : piece(event, unleashUrl);
+  return { label: compiled.label, summary };
 }
 
-/** Mustache's `{{a.b.c}}` without escaping: walks the path, stops at null/undefined, renders those as ''. */
-function render(template: string, context: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    let value: unknown = context;
-    for (const key of name.split('.')) {
+/*
+ * Each template is compiled once, at load, into literal text and the values it names: a page of a million-event
+ * log describes its rows on every read (the local copy's newest 100, each page of an export), and rendering by
+ * regex with a context of every value (links, strategy diff) built for each event cost most of that read.
+ */
+
+/** A piece of a compiled summary: literal text, or a value of the event rendered as Mustache does ('' when missing). */
+type Piece = string | ((event: FlagEvent, url: string) => string);
+interface Compiled {
+  label: string;
+  pieces: readonly Piece[];
+}
+
+/** Mustache's rendering of a value, without escaping. */
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** The template variables other than `b` and `event.…`, each computed only for the templates naming it. */
+const VALUES: Record<string, (event: FlagEvent, url: string) => unknown> = {
+  user: (event) => event.createdBy,
+  strategyTitle: (event) => strategyTitle(event),
+  strategyChangeText: (event) => strategyChangeText(event),
+  changeRequest: changeRequestLink,
+  feature: featureLink,
+  project: projectLink,
+};
+
+const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** Mustache's `{{a.b.c}}`: walks the path from the variable, stops at null/undefined. */
+function variable(name: string): Piece {
+  const [root = '', ...path] = name.split('.');
+  const start: (event: FlagEvent, url: string) => unknown =
+    root === 'event' ? (event) => event : Object.hasOwn(VALUES, root) ? (VALUES[root] as (event: FlagEvent, url: string) => unknown) : () => undefined;
+  const [first, second] = path;
+  if (path.length === 0) return (event, url) => text(start(event, url));
+  if (root === 'event' && path.length === 1 && first !== undefined) return (event) => text((event as Record<string, unknown>)[first]);
+  if (root === 'event' && path.length === 2 && first !== undefined && second !== undefined) {
+    return (event) => {
+      const value = (event as Record<string, unknown>)[first];
+      return value === null || value === undefined ? '' : text((value as Record<string, unknown>)[second]);
+    };
+  }
+  return (event, url) => {
+    let value = start(event, url);
+    for (const key of path) {
       if (value === null || value === undefined) break;
       value = (value as Record<string, unknown>)[key];
     }
-    return value === null || value === undefined ? '' : String(value);
-  });
+    return text(value);
+  };
 }
+
+/** `{{b}}` is the bold marker itself: it joins the literal text around it. */
+function compile(label: string, template: string): Compiled {
+  const pieces: Piece[] = [];
+  let literal = '';
+  let last = 0;
+  for (const match of template.matchAll(VARIABLE)) {
+    literal += template.slice(last, match.index);
+    last = match.index + match[0].length;
+    const name = match[1] ?? '';
+    if (name === 'b') {
+      literal += B;
+      continue;
+    }
+    if (literal) pieces.push(literal);
+    literal = '';
+    pieces.push(variable(name));
+  }
+  literal += template.slice(last);
+  if (literal) pieces.push(literal);
+  return { label, pieces };
+}
+
+const COMPILED = new Map(Object.entries(EVENT_MAP).map(([type, [label, template]]) => [type, compile(label, template)]));
 
 type Json = Record<string, unknown>;
 const field = (object: Json | null | undefined, key: string): unknown => object?.[key];
@@ -153,47 +211,64 @@ function strategyTitle(event: FlagEvent): unknown {
   );
 }
 
+/*
+ * The strategy diff's helpers are functions of their own, not closures made per call: this runs for every
+ * feature-strategy-update row read.
+ */
+
 /** The diff text of feature-strategy-update, per built-in strategy (6.10.1's wording). */
 function strategyChangeText(event: FlagEvent): string | undefined {
   const { data, preData } = event;
   if (event.type !== 'feature-strategy-update' || (!data && !preData)) return undefined;
   const head = `by updating strategy ${bold(strategyTitle(event))} in ${bold(event.environment)}`;
-  const common = [constraintsText(field(preData, 'constraints'), field(data, 'constraints')), segmentsText(field(preData, 'segments'), field(data, 'segments'))];
-  const join = (parts: string[]): string => head + parts.filter((part) => part.length > 0).join(';');
+  const constraints = constraintsText(field(preData, 'constraints'), field(data, 'constraints'));
+  const segments = segmentsText(field(preData, 'segments'), field(data, 'segments'));
   switch (field(data || preData, 'name')) {
     case 'flexibleRollout': {
       const before = params(preData) ?? {};
       const after = params(data) ?? {};
-      const change = (key: string, name: string, unit = ''): string => {
-        const old = before[key];
-        const now = after[key];
-        if (old === now) return '';
-        return old ? ` ${name} from ${String(old)}${unit} to ${String(now)}${unit}` : ` ${name} to ${String(now)}${unit}`;
-      };
-      return join([change('stickiness', 'stickiness'), change('rollout', 'rollout', '%'), change('groupId', 'groupId'), ...common]);
+      return joined(head, [
+        parameterChange(before, after, 'stickiness', 'stickiness', ''),
+        parameterChange(before, after, 'rollout', 'rollout', '%'),
+        parameterChange(before, after, 'groupId', 'groupId', ''),
+        constraints,
+        segments,
+      ]);
     }
     case 'default':
-      return join(common);
+      return joined(head, [constraints, segments]);
     case 'userWithId':
-      return join([valuesText(event, 'userIds'), ...common]);
+      return joined(head, [valuesText(event, 'userIds'), constraints, segments]);
     case 'remoteAddress':
-      return join([valuesText(event, 'IPs'), ...common]);
+      return joined(head, [valuesText(event, 'IPs'), constraints, segments]);
     case 'applicationHostname':
-      return join([valuesText(event, 'hostNames'), ...common]);
+      return joined(head, [valuesText(event, 'hostNames'), constraints, segments]);
     default:
       return head;
   }
+}
+
+function joined(head: string, parts: string[]): string {
+  return head + parts.filter((part) => part.length > 0).join(';');
+}
+
+function parameterChange(before: Json, after: Json, key: string, name: string, unit: string): string {
+  const old = before[key];
+  const now = after[key];
+  if (old === now) return '';
+  return old ? ` ${name} from ${String(old)}${unit} to ${String(now)}${unit}` : ` ${name} to ${String(now)}${unit}`;
 }
 
 function valuesText(event: FlagEvent, name: string): string {
   const old = params(event.preData)?.[name];
   const now = params(event.data)?.[name];
   if (old === now) return '';
-  const list = (values: unknown): string => {
-    const text = String(values ?? '');
-    return text.length === 0 ? `empty set of ${name}` : `[${text}]`;
-  };
-  return event.preData ? ` ${name} from ${list(old)} to ${list(now)}` : ` ${name} to ${list(now)}`;
+  return event.preData ? ` ${name} from ${valueList(old, name)} to ${valueList(now, name)}` : ` ${name} to ${valueList(now, name)}`;
+}
+
+function valueList(values: unknown, name: string): string {
+  const list = String(values ?? '');
+  return list.length === 0 ? `empty set of ${name}` : `[${list}]`;
 }
 
 const OPERATOR_WORDS: Record<string, string> = {
@@ -215,27 +290,31 @@ const OPERATOR_WORDS: Record<string, string> = {
 };
 
 function constraintsText(before: unknown, after: unknown): string {
-  const format = (value: unknown): string => {
-    const list = Array.isArray(value) ? (value as Json[]) : [];
-    if (list.length === 0) return 'empty set of constraints';
-    const one = (c: Json): string => {
-      const values = c.values;
-      const shown = Object.hasOwn(c, 'value') ? String(c.value) : `(${Array.isArray(values) ? values.join(',') : String(values)})`;
-      const operator = String(c.operator);
-      const words = Object.hasOwn(OPERATOR_WORDS, operator) ? OPERATOR_WORDS[operator] : operator;
-      return `${String(c.contextName)} ${c.inverted ? 'not ' : ''}${words} ${shown}`;
-    };
-    return `[${list.map(one).join(', ')}]`;
-  };
-  const old = format(before);
-  const now = format(after);
+  const old = constraintList(before);
+  const now = constraintList(after);
   return old === now ? '' : ` constraints from ${old} to ${now}`;
 }
 
+function constraintList(value: unknown): string {
+  const list = Array.isArray(value) ? (value as Json[]) : [];
+  if (list.length === 0) return 'empty set of constraints';
+  return `[${list.map(constraintText).join(', ')}]`;
+}
+
+function constraintText(c: Json): string {
+  const values = c.values;
+  const shown = Object.hasOwn(c, 'value') ? String(c.value) : `(${Array.isArray(values) ? values.join(',') : String(values)})`;
+  const operator = String(c.operator);
+  const words = Object.hasOwn(OPERATOR_WORDS, operator) ? OPERATOR_WORDS[operator] : operator;
+  return `${String(c.contextName)} ${c.inverted ? 'not ' : ''}${words} ${shown}`;
+}
+
 function segmentsText(before: unknown, after: unknown): string {
-  const format = (value: unknown): string =>
-    Array.isArray(value) && value.length > 0 ? `(${value.join(',')})` : 'empty set of segments';
-  const old = format(before);
-  const now = format(after);
+  const old = segmentList(before);
+  const now = segmentList(after);
   return old === now ? '' : ` segments from ${old} to ${now}`;
+}
+
+function segmentList(value: unknown): string {
+  return Array.isArray(value) && value.length > 0 ? `(${value.join(',')})` : 'empty set of segments';
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { searchEventsSchema } from '../../../shared/schemas';
+import { parseEventQuery } from '../event-query/event-query';
 import { detectCapabilities, type Probe } from './capabilities';
 import type { HttpRequest } from './http-client';
 import { hasRoute } from './test-support/server-lines';
@@ -57,6 +59,16 @@ describe('detectCapabilities', () => {
       // an origin that is not a URL, a features list that is not a list, or a playground request with no context
       expect(body === '{}' || body.includes('flagdesk-capability-probe') || body.includes('"not a list"'), `${write.path} ${body}`).toBe(true);
     }
+  });
+
+  it('never runs an event search: both search probes carry what validation refuses before the search counts the log', async () => {
+    const asked: HttpRequest[] = [];
+    await detectCapabilities({ version: '6.10.1' }, serverLike('6.10.1', asked));
+    const search = asked.find((r) => r.path.startsWith('/api/admin/search/events'));
+    const from = new URL(`http://x${search?.path}`).searchParams.get('from') ?? '';
+    expect(() => parseEventQuery({ from })).toThrow('Request validation failed');
+    const seed = asked.find((r) => r.path === '/api/admin/events/search');
+    expect(searchEventsSchema.safeParse(seed?.body).success).toBe(false);
   });
 
   it('a probe that cannot reach the server fails the detection (it is asked again later, not guessed)', async () => {

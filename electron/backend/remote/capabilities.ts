@@ -4,22 +4,24 @@ import type { HttpRequest } from './http-client';
 /** Sends one request and gives its status; a network failure rejects (detection then fails and is asked again). */
 export type Probe = (request: HttpRequest) => Promise<{ status: number }>;
 
-/** Said in the probe bodies, so a log on the server shows who asked. */
-const NOT_AN_ORIGIN = 'flagdesk-capability-probe';
+/** Said in the probes (not an origin, not a date: validation refuses it), so a log on the server shows who asked. */
+const PROBE_MARK = 'flagdesk-capability-probe';
 
 /**
- * Each probe asks whether a route exists, without changing anything: reads with limit 1, and writes with a body the
- * route's validation refuses (400) before its handler runs. Unleash answers a route it does not have with 404 (its
- * API catch-all), so anything else (2xx, 400, 401, 403) means the route is there.
+ * Each probe asks whether a route exists, without changing anything and without work on the server: every probe
+ * carries a parameter or body the route's validation refuses (400) before its handler runs. The event searches
+ * especially: a search that runs counts every event, seconds on a large log, and the first page waits for these.
+ * Unleash answers a route it does not have with 404 (its API catch-all), so anything else (2xx, 400, 401, 403)
+ * means the route is there.
  */
 const PROBES = {
-  searchEvents: { method: 'GET', path: '/api/admin/search/events?limit=1' },
-  seedEventSearch: { method: 'POST', path: '/api/admin/events/search', body: { limit: 1 } },
-  corsWrite: { method: 'POST', path: '/api/admin/ui-config/cors', body: { frontendApiOrigins: [NOT_AN_ORIGIN] } },
+  searchEvents: { method: 'GET', path: `/api/admin/search/events?from=${PROBE_MARK}` },
+  seedEventSearch: { method: 'POST', path: '/api/admin/events/search', body: { limit: 0 } },
+  corsWrite: { method: 'POST', path: '/api/admin/ui-config/cors', body: { frontendApiOrigins: [PROBE_MARK] } },
   uiConfigWrite: {
     method: 'POST',
     path: '/api/admin/ui-config',
-    body: { frontendSettings: { frontendApiOrigins: [NOT_AN_ORIGIN] } },
+    body: { frontendSettings: { frontendApiOrigins: [PROBE_MARK] } },
   },
   archive: { method: 'POST', path: '/api/admin/projects/default/archive', body: { features: 'not a list' } },
   revive: { method: 'POST', path: '/api/admin/projects/default/revive', body: { features: 'not a list' } },

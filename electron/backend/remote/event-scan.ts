@@ -73,7 +73,7 @@ function matcherOf(q: EventQuery): (event: FlagEvent) => boolean {
 }
 
 /** created_at DESC, id DESC, as GET /search/events orders. */
-const newestFirst = (a: FlagEvent, b: FlagEvent): number => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+export const newestFirst = (a: FlagEvent, b: FlagEvent): number => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
 async function collect(pages: AsyncIterable<FlagEvent[]>, keep: (event: FlagEvent) => boolean): Promise<FlagEvent[]> {
   const seen = new Map<number, FlagEvent>();

@@ -57,6 +57,22 @@ function utf8(chunks: Uint8Array[]): string {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Releases what one attempt held. A function of its own rather than a closure per attempt: the bench runs through
+ * tsx, whose keepNames wraps every named closure in a defineProperty call.
+ */
+function settle(
+  release: () => void,
+  inFlight: Set<Cancellation>,
+  cancel: Cancellation,
+  signal: AbortSignal | undefined,
+  onSignal: (() => void) | undefined,
+): void {
+  release();
+  inFlight.delete(cancel);
+  if (onSignal) signal?.removeEventListener('abort', onSignal);
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { server, token, transport, timeoutMs, maxBodyBytes } = options;
   let closed = false;
@@ -87,8 +103,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
-  async function once(request: HttpRequest, signal: AbortSignal | undefined): Promise<HttpResponse> {
-    if (closed || signal?.aborted) throw cancelled(server.display);
+  // Built once: a header object per request showed in the bench (node:http copies it, fetch's Headers too).
+  const readHeaders: Record<string, string> = { Authorization: token, Accept: 'application/json' };
+  const bodyHeaders: Record<string, string> = { ...readHeaders, 'Content-Type': 'application/json' };
+
+  /** A promise chain, not an async function: two awaits less per request (bench: remote backend vs direct HTTP). */
+  function once(request: HttpRequest, signal: AbortSignal | undefined): Promise<HttpResponse> {
+    if (closed || signal?.aborted) return Promise.reject(cancelled(server.display));
     // One cancellation per attempt, fed by its deadline, by close() and by the caller's signal; all released at the end.
     const cancel = new Cancellation();
     let timedOut = false;
@@ -97,22 +118,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       cancel.abort();
     });
     inFlight.add(cancel);
-    const onSignal = (): void => cancel.abort();
-    signal?.addEventListener('abort', onSignal, { once: true });
-    const headers: Record<string, string> = { Authorization: token, Accept: 'application/json' };
+    const onSignal = signal ? (): void => cancel.abort() : undefined;
+    if (onSignal) signal?.addEventListener('abort', onSignal, { once: true });
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const headers = body === undefined ? readHeaders : bodyHeaders;
+    let sent: Promise<TransportResponse>;
     try {
-      const res = await transport.send({ url: server.base + request.path, method: request.method, headers, body, cancel });
-      const text = await readCapped(res);
-      return { status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '', text };
+      sent = transport.send({ url: server.base + request.path, method: request.method, headers, body, cancel });
     } catch (error) {
-      throw toFault(error, { display: server.display, timedOut, cancelled: closed || signal?.aborted === true, timeoutMs });
-    } finally {
-      release();
-      inFlight.delete(cancel);
-      signal?.removeEventListener('abort', onSignal);
+      sent = Promise.reject(error);
     }
+    return sent
+      .then((res) => readCapped(res).then((text) => ({ status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '', text })))
+      .then(
+        (response) => {
+          settle(release, inFlight, cancel, signal, onSignal);
+          return response;
+        },
+        (error: unknown) => {
+          settle(release, inFlight, cancel, signal, onSignal);
+          throw toFault(error, { display: server.display, timedOut, cancelled: closed || signal?.aborted === true, timeoutMs });
+        },
+      );
   }
 
   async function retried(request: HttpRequest, signal: AbortSignal | undefined, error: unknown): Promise<HttpResponse> {
@@ -134,7 +161,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     send(request, signal) {
       // Checked once per client, reported on every request (as a rejection, like any other failure).
       if (badToken) return Promise.reject(badToken);
-      const dots = dotSegmentProblem(request.path);
+      // only a path holding a dot or an escape can hold a dot segment ('.', '..', '%2e')
+      const dots = request.path.includes('.') || request.path.includes('%') ? dotSegmentProblem(request.path) : undefined;
       if (dots) return Promise.reject(dots);
       // The first attempt without an async wrapper around it: it showed in the bench; retries are rare.
       return once(request, signal).catch((error: unknown) => retried(request, signal, error));

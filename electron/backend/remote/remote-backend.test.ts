@@ -81,7 +81,7 @@ describe('parsing what servers send', () => {
 describe('capabilities pick the endpoint', () => {
   /** The capability probes: reads with limit 1, writes with a body validation refuses. */
   const isProbe = (r: Recorded): boolean =>
-    r.url.endsWith('limit=1') || r.body === '{"limit":1}' || r.body === '{}' || /flagdesk-capability-probe|not a list/.test(r.body);
+    r.url.includes('flagdesk-capability-probe') || r.body === '{"limit":0}' || r.body === '{}' || /flagdesk-capability-probe|not a list/.test(r.body);
 
   /** A stub with the routes of one line: 404 for those it lacks, a validation 400 for probe writes. */
   function serve(version: string): void {
@@ -89,12 +89,34 @@ describe('capabilities pick the endpoint', () => {
       if (!hasRoute(version, req.method, req.url)) return json(res, 404, { name: 'NotFoundError', message: `The path you were looking for (${req.url}) is not available.` });
       if (req.url === '/api/admin/ui-config' && req.method === 'GET') return json(res, 200, uiConfig(version));
       if (req.url === '/api/admin/events/search') return json(res, 200, { version: 1, events: [event8], totalEvents: 9 });
+      if (req.url === '/api/admin/events') return json(res, 200, { version: 1, events: [listed], totalEvents: 1 });
       if (req.url.startsWith('/api/admin/search/events')) return json(res, 200, { events: [event8], total: 4 });
       if (isProbe(req)) return json(res, 400, { name: 'BadDataError', message: 'Request validation failed' });
       empty(res, 204);
     });
   }
   const used = (): string[] => stub.requests.filter((r) => !isProbe(r)).map((r) => `${r.method} ${r.url.split('?')[0]}`);
+  /** The plain list gives no label or summary. */
+  const { label: _label, summary: _summary, ...listed } = event8;
+
+  // Unleash's search counts every match before it answers (seconds on a large log); its plain list does not.
+  it.each(['5.12.8', '6.10.1', '7.6.5', '8.2.0'])('%s: the unfiltered first page comes from GET /events, labelled as the search labels', async (version) => {
+    serve(version);
+    const remote = connect();
+    const page = await remote.queryEvents({ limit: '50', offset: '0' });
+    expect(page).toMatchObject({ total: 1, events: [{ id: 148, label: 'Flag created', summary: expect.stringContaining('**admin** created') }] });
+    expect(used()).toEqual(['GET /api/admin/ui-config', 'GET /api/admin/events']);
+  });
+
+  it('a further page, any filter and a page of 100 or more go through the search', async () => {
+    serve('8.2.0');
+    const remote = connect();
+    await remote.queryEvents({ limit: '200', offset: '50' });
+    await remote.queryEvents({ limit: '50', type: 'IS:feature-created' });
+    await remote.queryEvents({ limit: '50', query: 'f' });
+    await remote.queryEvents({ limit: '100' });
+    expect(used().filter((line) => line.includes('events'))).toEqual(Array(4).fill('GET /api/admin/search/events'));
+  });
 
   it('6.x: searches with POST /events/search and writes origins with POST /ui-config/cors', async () => {
     serve('6.10.1');
@@ -145,7 +167,7 @@ describe('capabilities pick the endpoint', () => {
     await remote.searchEvents({});
     await remote.setFrontendApiOrigins({ origins: ['*'] });
     await remote.queryEvents({});
-    const probes = stub.requests.filter((r) => r.url.endsWith('limit=1'));
+    const probes = stub.requests.filter((r) => r.url.startsWith('/api/admin/search/events?from='));
     expect(probes).toHaveLength(1);
     expect(stub.requests.filter((r) => r.url === '/api/admin/ui-config' && r.method === 'GET')).toHaveLength(1);
   });

@@ -37,6 +37,7 @@ import { createArchivedList } from './archived-list';
 import { detectCapabilities } from './capabilities';
 import { searchEventsQueryRequest, seedSearchRequest, setOriginsRequest, toEvents } from './capability-requests';
 import { queryEventsByScan, searchEventsByScan, seedSearchPages } from './event-scan';
+import { newestFromList, newestListLimit } from './newest-events';
 import { sendPreflight } from './preflight';
 import { strategyTypeWrites } from './strategy-type-writes';
 import { REMOTE_DEFAULTS } from './remote-client';
@@ -157,6 +158,12 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       },
       async queryEvents(params = {}) {
         const { caps, unleashUrl } = await capabilities(backend);
+        // the unfiltered first page from the plain list: it never waits on the search's count of a large log
+        const newest = newestListLimit(params);
+        if (newest !== null) {
+          const page = newestFromList(await backend.listEvents({}), newest, unleashUrl);
+          if (page) return page;
+        }
         if (caps.eventSearch === 'search-events')
           return read('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), eventQueryPageSchema);
         if (caps.eventSearch === 'events-search') {

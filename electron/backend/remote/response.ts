@@ -66,6 +66,20 @@ export function invalidResponse(exchange: Exchange, why: string): ApiError {
   return ApiError.fault('InvalidResponseError', `The server's answer to ${label(exchange)} ${why}.`, undefined, 502);
 }
 
+/** Where a parsed answer keeps the body it was read from (see answerText). */
+const ANSWER_TEXT = Symbol('answer text');
+
+/**
+ * The JSON text a value parsed by parseAnswer was read from: whoever writes an answer out again as JSON (the event
+ * export) can slice it instead of serialising the parsed copy anew. Held by the value itself (not enumerable, so
+ * neither JSON nor IPC nor a spread carries it): the text goes when the value goes, with no WeakMap entry to outlive it.
+ */
+export function answerText(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const text: unknown = (value as { [ANSWER_TEXT]?: unknown })[ANSWER_TEXT];
+  return typeof text === 'string' ? text : undefined;
+}
+
 /**
  * Parses a 2xx body with a shared schema (loose: unknown fields pass). `prepare` fills what a server leaves out
  * before validation (e.g. `project` on list items).
@@ -88,5 +102,7 @@ export function parseAnswer<S extends z.ZodType>(
     const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : '';
     throw invalidResponse(exchange, `did not have the expected shape${where}: ${issue?.message ?? 'invalid'}`);
   }
+  const data: unknown = parsed.data;
+  if (typeof data === 'object' && data !== null) Object.defineProperty(data, ANSWER_TEXT, { value: res.text });
   return parsed.data;
 }

@@ -47,7 +47,7 @@ describe('testConnection', () => {
     expect(stub.requests.map((r) => r.url)).toContain('/api/admin/events');
     expect(stub.requests.every((r) => r.headers.authorization === TOKEN)).toBe(true);
     // every write it sent is a probe the server's validation refuses: the test changes nothing
-    expect(stub.requests.filter((r) => r.method === 'POST' && !/flagdesk-capability-probe|not a list|^\{\}$|^\{"limit":1\}$/.test(r.body))).toEqual([]);
+    expect(stub.requests.filter((r) => r.method === 'POST' && !/flagdesk-capability-probe|not a list|^\{\}$|^\{"limit":0\}$/.test(r.body))).toEqual([]);
   });
 
   it('lists what a 5.x server lacks', async () => {

@@ -62,6 +62,30 @@ function nodeBody(res: http.IncomingMessage): TransportResponse['read'] {
     });
 }
 
+/** A response of node:http; a class, not an object of closures per request (bench: remote backend vs direct HTTP). */
+class NodeResponse implements TransportResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly read: TransportResponse['read'];
+  readonly #res: http.IncomingMessage;
+
+  constructor(res: http.IncomingMessage) {
+    this.#res = res;
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.read = nodeBody(res);
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#res.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  discard(): void {
+    this.#res.destroy();
+  }
+}
+
 /** Where a base URL points, parsed once: a URL per request showed up in the bench. */
 interface Origin {
   /** `http(s)://host[:port]` exactly as URL.origin writes it (base-url.ts builds every address from it). */
@@ -107,19 +131,7 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
           headers: request.headers,
           agent: origin.secure ? agents.https : agents.http,
         };
-        const onResponse = (res: http.IncomingMessage): void => {
-          resolve({
-            status: res.statusCode ?? 0,
-            statusText: res.statusMessage ?? '',
-            header: (name) => {
-              const value = res.headers[name.toLowerCase()];
-              return Array.isArray(value) ? value.join(', ') : value;
-            },
-            read: nodeBody(res),
-            discard: () => res.destroy(),
-          });
-        };
-        const req = origin.secure ? https.request(options, onResponse) : http.request(options, onResponse);
+        const req = (origin.secure ? https.request : http.request)(options, (res) => resolve(new NodeResponse(res)));
         // Stays attached after the response: a later socket error then surfaces while reading the body.
         req.on('error', reject);
         // After the response, destroying the request fails the body read too ('aborted').

@@ -9,18 +9,24 @@ import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-e
  */
 export interface EventFormat {
   head(): string;
-  page(events: readonly FlagEvent[], first: boolean): string;
+  /** `textOf` gives an event's JSON as the server sent it, which the JSON formats write as it is. */
+  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): string;
   tail(): string;
 }
+
+/** The server's own text of an event, when its page could be sliced (event-text.ts). */
+export type TextOf = (event: FlagEvent) => string | undefined;
+const none: TextOf = () => undefined;
 
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return { head: () => '', page: (events) => events.map((event) => JSON.stringify(event) + '\n').join(''), tail: () => '' };
+      return { head: () => '', page: (events, _first, textOf = none) => events.map((event) => (textOf(event) ?? JSON.stringify(event)) + '\n').join(''), tail: () => '' };
     case 'json':
       return {
         head: () => '[',
-        page: (events, first) => events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + JSON.stringify(event)).join(''),
+        page: (events, first, textOf = none) =>
+          events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + (textOf(event) ?? JSON.stringify(event))).join(''),
         tail: () => '\n]\n',
       };
     case 'csv':

@@ -6,6 +6,8 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
+import { serveAdminApi } from '../../backend/http/serve';
+import { createRemoteBackend } from '../../backend/remote/remote-backend';
 import { fakeEventLog } from '../test-support/fake-event-log';
 import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
 import { ExportCancelled, exportEvents, type ExportJob } from './export-events';
@@ -20,6 +22,7 @@ afterEach(async () => {
 
 const demo = createDemoBackend({ historyEvents: 2600, clock: () => new Date('2026-06-01T12:00:00.000Z') });
 const query = (params: EventQueryParams) => demo.queryEvents(params);
+const TOKEN = '*:*.export-test-token';
 
 function job(fields: Partial<ExportJob> = {}): ExportJob {
   return {
@@ -132,6 +135,39 @@ describe('exportEvents', () => {
     const readOnly = { ...fsp, open: async () => { throw Object.assign(new Error('raw'), { code: 'EACCES' }); } };
     await expect(exportEvents(job({ files: readOnly as never }))).rejects.toMatchObject({ message: '"events.jsonl" could not be written: permission denied (the folder is read-only or belongs to another user).' });
     expect(await readdir(dir)).toEqual(['taken.csv']);
+  });
+
+  it('asks for the next page before writing the one it has (the server prepares it meanwhile), and no page twice', async () => {
+    const log: string[] = [];
+    const recorded = (params: EventQueryParams): Promise<EventQueryPage> => {
+      log.push(`ask ${params.offset}`);
+      return query(params);
+    };
+    const written = await exportEvents(job({ query: recorded, onProgress: (p) => log.push(`wrote ${p.written}${p.done ? ' done' : ''}`) }));
+    const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual((await everyEvent({})).map((event) => event.id));
+    expect(log).toEqual(['ask 0', 'ask 1000', 'wrote 1000', 'ask 2000', 'wrote 2000', `wrote ${written}`, `wrote ${written} done`]);
+  });
+
+  it("from a remote: writes each event as the server's text, and an event the redactor changed as its scrubbed copy", async () => {
+    const served = await serveAdminApi(demo, { token: TOKEN, port: 0 });
+    const remote = createRemoteBackend({ baseUrl: served.url, token: TOKEN });
+    try {
+      const expected = await everyEvent({});
+      // scrubs the second event only (a new object, as the app's redactor answers a changed value)
+      const redact = <T>(value: T): T =>
+        (Array.isArray(value) ? value.map((event: FlagEvent) => (event.id === expected[1]?.id ? { ...event, createdBy: '[hidden token]' } : event)) : value) as T;
+      await exportEvents(job({ query: (params, signal) => remote.withSignal(signal).queryEvents(params), redact }));
+      const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
+      const events = lines.map((line) => JSON.parse(line) as FlagEvent);
+      expect(events.map((event) => event.id)).toEqual(expected.map((event) => event.id));
+      expect(events[1]?.createdBy).toBe('[hidden token]');
+      // the server's text itself: its key order, not the parsed copy's (zod's shape order)
+      expect(lines.slice(2)).toEqual(expected.slice(2).map((event) => JSON.stringify(event)));
+    } finally {
+      await remote.close();
+      await served.close();
+    }
   });
 
   it('skips events already written when new ones arrive mid-export and push the pages down', async () => {

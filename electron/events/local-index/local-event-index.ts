@@ -55,12 +55,17 @@ export class LocalEventIndex {
     }
   }
 
-  /** GET /search/events answered locally: same parameters, same answer shape, the server's ids. */
+  /** Bytes held in memory, by part (bench figures). */
+  memoryBytes(): Record<string, number> {
+    return { serverIds: this.#ids.byteLength, ...this.#log.memoryBytes() };
+  }
+
   /** Who wrote the events held (as the server's GET /event-creators). */
   creators(): EventCreator[] {
     return this.#log.creators();
   }
 
+  /** GET /search/events answered locally: same parameters, same answer shape, the server's ids. */
   query(params: EventQueryParams): EventQueryPage {
     let local = params;
     if (params.id !== undefined) {

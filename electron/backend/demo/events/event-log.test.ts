@@ -141,3 +141,23 @@ describe('EventLog snapshots', () => {
     expect(() => EventLog.fromSnapshot({ ...good, rows: { ...good.rows, data: ['not json'] } })).toThrow();
   });
 });
+
+describe('EventLog columns past 256 and 65,536 distinct values', () => {
+  it('keeps every flag name and filters by it, whatever the number of flags', () => {
+    const count = 70_000;
+    const events = Array.from({ length: count }, (_, i) => ({
+      type: i % 2 === 0 ? 'feature-created' : 'feature-archived',
+      createdBy: `user${i % 300}`,
+      featureName: `flag-${i}`,
+      project: 'default',
+      createdAt: new Date(Date.parse('2026-01-01T00:00:00.000Z') + i).toISOString(),
+    }));
+    const log = new EventLog({ chunkEvents: 16_384 });
+    log.appendHistory(events);
+    for (const i of [0, 255, 256, 65_535, 65_536, count - 1]) {
+      const found = log.search({ feature: `flag-${i}` });
+      expect(found.events.map((e) => [e.id, e.featureName, e.createdBy])).toEqual([[i + 1, `flag-${i}`, `user${i % 300}`]]);
+    }
+    expect(log.query({ feature: 'IS:flag-65536' }).events[0]?.id).toBe(65_537);
+  });
+});

@@ -1,5 +1,5 @@
 import { compileQuery } from './chunk-search';
-import type { FloatList, IntList, Interner, PositionIndex } from './columns';
+import type { FloatList, IdList, IntList, Interner, PositionIndex } from './columns';
 import type { Haystack } from './haystack';
 import { compileLike } from '../../event-query/like-pattern';
 import type { EventQuery } from '../../event-query/event-query';
@@ -17,7 +17,7 @@ export interface EventTables {
 }
 
 export interface Column<T extends string | number> {
-  values: IntList;
+  values: IdList;
   interner: Interner<T>;
   index?: PositionIndex;
 }
@@ -35,7 +35,7 @@ interface Source {
 }
 
 interface Filter {
-  column: IntList;
+  column: IdList;
   ids: Int32Array;
   lists: IntList[] | undefined;
 }

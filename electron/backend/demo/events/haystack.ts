@@ -7,7 +7,7 @@ import {
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { gramsOf, mayContain } from './chunk-grams';
-import { bitmapWords, buildTokens, hasSeparator, markContaining, MAX_CHUNK_RECORDS, piecesOf, type ChunkTokens } from './chunk-tokens';
+import { bitmapWords, buildTokens, hasSeparator, markContaining, MAX_CHUNK_RECORDS, piecesOf, tokenBytes, type ChunkTokens } from './chunk-tokens';
 import { SpillFile } from './spill-file';
 
 /**
@@ -96,6 +96,21 @@ export class Haystack {
     this.tailHeadBytes.push(Buffer.byteLength(head, 'utf8'));
     this.tailCache = undefined;
     if (this.tailRecords.length === this.chunkEvents) this.seal();
+  }
+
+  /** Bytes held in memory, by part (bench figures; the spill file is on disk and not counted). */
+  memoryBytes(): Record<string, number> {
+    let offsets = 0;
+    let grams = 0;
+    let tokens = 0;
+    for (const s of this.sealed) {
+      offsets += s.starts.byteLength + s.jsonStarts.byteLength + s.originals.byteLength;
+      grams += s.grams.byteLength;
+      tokens += tokenBytes(s.tokens);
+    }
+    let tail = 0;
+    for (let k = 0; k < this.tailRecords.length; k++) tail += (this.tailBytes[k] as number) * 2 + (this.tailOriginals[k] as string).length;
+    return { chunkOffsets: offsets, chunkGrams: grams, wordIndex: tokens, tailText: tail, spillFile: this.file.size };
   }
 
   /** The original data / preData / tags texts of event `index`. */

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Runs a script of scripts/bench in a Node process of its own (the runner the bench uses: tsx) and reads its report,
+ * the last line it prints (JSON). A memory row measured in the bench process would count what earlier modules left.
+ */
+export async function runChild<T>(script: string, args: string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${script}`, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  const line = stdout.trim().split('\n').at(-1);
+  if (code !== 0 || !line) throw new Error(`${script} exited (${code}):\n${stdout}${stderr}`);
+  return JSON.parse(line) as T;
+}
+
+/** process.memoryUsage() in MB, rounded: the split every memory row reports beside its RSS. */
+export function memorySplit(): { rssMB: number; heapTotalMB: number; heapUsedMB: number; externalMB: number; arrayBuffersMB: number } {
+  const mem = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  return { rssMB: mem.rss / (1024 * 1024), heapTotalMB: mb(mem.heapTotal), heapUsedMB: mb(mem.heapUsed), externalMB: mb(mem.external), arrayBuffersMB: mb(mem.arrayBuffers) };
+}
