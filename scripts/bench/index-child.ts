@@ -66,6 +66,7 @@ const t0 = performance.now();
 const synced = await runSync({ query, store, index, manifest: emptyManifest(url), signal: new AbortController().signal, timing: syncTiming });
 const syncMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const syncedEvents = index.size;
 
 // a top-up: 1,000 events written to the server after the full sync (one segment updated over its API, each update
 // recorded as a segment-updated event), then synced
@@ -91,8 +92,8 @@ const report: IndexChildReport = {
   syncCpuMs: (cpu.user + cpu.system) / 1000,
   topUpMs,
   topUpEvents,
-  events: index.size,
-  chunks: manifest.chunks.length,
+  events: syncedEvents,
+  chunks: synced.chunks.length,
   searchP50: search.p50,
   searchP95: search.p95,
   searchRuns: search.runs,
