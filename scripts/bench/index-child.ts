@@ -78,7 +78,7 @@ for (let i = 0; i < TOP_UP_EVENTS; i++) {
 }
 const heldBefore = index.size;
 const t1 = performance.now();
-const manifest = await runSync({ query, store, index, manifest: synced, signal: new AbortController().signal });
+await runSync({ query, store, index, manifest: synced, signal: new AbortController().signal });
 const topUpMs = performance.now() - t1;
 const topUpEvents = index.size - heldBefore;
 await remote.close();
