@@ -7,7 +7,7 @@ import type { FlagEvent } from '../schemas/event';
  * without escaping, so a tiny renderer does: a missing value is '', anything else is String(value).
  */
 
-const EVENT_MAP: Record<string, readonly [label: string, template: string]> = {
+export const EVENT_MAP: Record<string, readonly [label: string, template: string]> = {
   'addon-config-created': ['Integration configuration created', '{{b}}{{user}}{{b}} created a new {{b}}{{event.data.provider}}{{b}} integration configuration'],
   'addon-config-deleted': ['Integration configuration deleted', '{{b}}{{user}}{{b}} deleted a {{b}}{{event.preData.provider}}{{b}} integration configuration'],
   'addon-config-updated': ['Integration configuration updated', '{{b}}{{user}}{{b}} updated a {{b}}{{event.preData.provider}}{{b}} integration configuration'],

@@ -1,89 +1,10 @@
 /**
- * The event-summary.ts this file's successor replaced (a Mustache walk over a context of every value, built for each
- * event), kept verbatim as the oracle of event-summary.property.test.ts: the compiled templates must word every event
- * exactly as this did.
+ * The renderer event-summary.ts's compiled templates replaced (a Mustache walk over a context of every value, built for
+ * each event), kept verbatim as the oracle of event-summary.property.test.ts: the compiled templates must word every
+ * event exactly as this did. The table of templates is the one in event-summary.ts: the oracle checks the rendering.
  */
 import type { FlagEvent } from '../../schemas/event';
-
-/**
- * The `label` and `summary` Unleash attaches to each event of GET /api/admin/search/events (docs/server-behaviour.md#labels-and-summaries; Unleash's
- * FeatureEventFormatterMd with formatStyle 'markdown'). The table is 6.10.1's, plus the seven rows 8.2.0 added for
- * types 6.10.1 never writes; the 62 rows both have are identical. Templates use Mustache variables only, rendered
- * without escaping, so a tiny renderer does: a missing value is '', anything else is String(value).
- */
-
-const EVENT_MAP: Record<string, readonly [label: string, template: string]> = {
-  'addon-config-created': ['Integration configuration created', '{{b}}{{user}}{{b}} created a new {{b}}{{event.data.provider}}{{b}} integration configuration'],
-  'addon-config-deleted': ['Integration configuration deleted', '{{b}}{{user}}{{b}} deleted a {{b}}{{event.preData.provider}}{{b}} integration configuration'],
-  'addon-config-updated': ['Integration configuration updated', '{{b}}{{user}}{{b}} updated a {{b}}{{event.preData.provider}}{{b}} integration configuration'],
-  'api-token-created': ['API token created', '{{b}}{{user}}{{b}} created API token {{b}}{{event.data.username}}{{b}}'],
-  'api-token-deleted': ['API token deleted', '{{b}}{{user}}{{b}} deleted API token {{b}}{{event.preData.username}}{{b}}'],
-  'change-added': ['Change added', '{{b}}{{user}}{{b}} added a change to change request {{changeRequest}}'],
-  'change-discarded': ['Change discarded', '{{b}}{{user}}{{b}} discarded a change in change request {{changeRequest}}'],
-  'change-edited': ['Change edited', '{{b}}{{user}}{{b}} edited a change in change request {{changeRequest}}'],
-  'change-request-applied': ['Change request applied', '{{b}}{{user}}{{b}} applied change request {{changeRequest}}'],
-  'change-request-approval-added': ['Change request approval added', '{{b}}{{user}}{{b}} added an approval to change request {{changeRequest}}'],
-  'change-request-approved': ['Change request approved', '{{b}}{{user}}{{b}} approved change request {{changeRequest}}'],
-  'change-request-cancelled': ['Change request cancelled', '{{b}}{{user}}{{b}} cancelled change request {{changeRequest}}'],
-  'change-request-created': ['Change request created', '{{b}}{{user}}{{b}} created change request {{changeRequest}}'],
-  'change-request-discarded': ['Change request discarded', '{{b}}{{user}}{{b}} discarded change request {{changeRequest}}'],
-  'change-request-rejected': ['Change request rejected', '{{b}}{{user}}{{b}} rejected change request {{changeRequest}}'],
-  'change-request-sent-to-review': ['Change request sent to review', '{{b}}{{user}}{{b}} sent to review change request {{changeRequest}}'],
-  'change-request-scheduled': ['Change request scheduled', '{{b}}{{user}}{{b}} scheduled change request {{changeRequest}} to be applied at {{event.data.scheduledDate}}.'],
-  'change-request-scheduled-application-success': ['Scheduled change request applied successfully', '{{b}}Successfully{{b}} applied the scheduled change request {{changeRequest}} by {{b}}{{user}}{{b}}.'],
-  'change-request-scheduled-application-failure': ['Scheduled change request failed', '{{b}}Failed{{b}} to apply the scheduled change request {{changeRequest}} by {{b}}{{user}}{{b}}.'],
-  'change-request-schedule-suspended': ['Change request suspended', 'Change request {{changeRequest}} was suspended for the following reason: {{event.data.reason}}'],
-  'context-field-created': ['Context field created', '{{b}}{{user}}{{b}} created context field {{b}}{{event.data.name}}{{b}}'],
-  'context-field-deleted': ['Context field deleted', '{{b}}{{user}}{{b}} deleted context field {{b}}{{event.preData.name}}{{b}}'],
-  'context-field-updated': ['Context field updated', '{{b}}{{user}}{{b}} updated context field {{b}}{{event.preData.name}}{{b}}'],
-  'feature-archived': ['Flag archived', '{{b}}{{user}}{{b}} archived {{b}}{{event.featureName}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-created': ['Flag created', '{{b}}{{user}}{{b}} created {{b}}{{feature}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-deleted': ['Flag deleted', '{{b}}{{user}}{{b}} deleted {{b}}{{event.featureName}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-environment-disabled': ['Flag disabled', '{{b}}{{user}}{{b}} disabled {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'feature-environment-enabled': ['Flag enabled', '{{b}}{{user}}{{b}} enabled {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'feature-environment-variants-updated': ['Flag variants updated', '{{b}}{{user}}{{b}} updated variants for {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'feature-metadata-updated': ['Flag metadata updated', '{{b}}{{user}}{{b}} updated {{b}}{{feature}}{{b}} metadata in project {{b}}{{project}}{{b}}'],
-  'feature-completed': ['Flag marked as completed', '{{b}}{{feature}}{{b}} was marked as completed in project {{b}}{{project}}{{b}}'],
-  'feature-potentially-stale-on': ['Flag potentially stale', '{{b}}{{feature}}{{b}} was marked as potentially stale in project {{b}}{{project}}{{b}}'],
-  'feature-project-change': ['Flag moved to a new project', '{{b}}{{user}}{{b}} moved {{b}}{{feature}}{{b}} from {{b}}{{event.data.oldProject}}{{b}} to {{b}}{{project}}{{b}}'],
-  'feature-revived': ['Flag revived', '{{b}}{{user}}{{b}} revived {{b}}{{feature}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-stale-off': ['Flag stale marking removed', '{{b}}{{user}}{{b}} removed the stale marking on {{b}}{{feature}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-stale-on': ['Flag marked as stale', '{{b}}{{user}}{{b}} marked {{b}}{{feature}}{{b}} as stale in project {{b}}{{project}}{{b}}'],
-  'feature-strategy-add': ['Flag strategy added', '{{b}}{{user}}{{b}} added strategy {{b}}{{strategyTitle}}{{b}} to {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'feature-strategy-remove': ['Flag strategy removed', '{{b}}{{user}}{{b}} removed strategy {{b}}{{strategyTitle}}{{b}} from {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'feature-strategy-update': ['Flag strategy updated', '{{b}}{{user}}{{b}} updated {{b}}{{feature}}{{b}} in project {{b}}{{project}}{{b}} {{strategyChangeText}}'],
-  'feature-tagged': ['Flag tagged', '{{b}}{{user}}{{b}} tagged {{b}}{{feature}}{{b}} with {{b}}{{event.data.type}}:{{event.data.value}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'feature-untagged': ['Flag untagged', '{{b}}{{user}}{{b}} untagged {{b}}{{feature}}{{b}} with {{b}}{{event.preData.type}}:{{event.preData.value}}{{b}} in project {{b}}{{project}}{{b}}'],
-  'group-created': ['Group created', '{{b}}{{user}}{{b}} created group {{b}}{{event.data.name}}{{b}}'],
-  'group-deleted': ['Group deleted', '{{b}}{{user}}{{b}} deleted group {{b}}{{event.preData.name}}{{b}}'],
-  'group-updated': ['Group updated', '{{b}}{{user}}{{b}} updated group {{b}}{{event.preData.name}}{{b}}'],
-  'banner-created': ['Banner created', '{{b}}{{user}}{{b}} created banner {{b}}{{event.data.message}}{{b}}'],
-  'banner-deleted': ['Banner deleted', '{{b}}{{user}}{{b}} deleted banner {{b}}{{event.preData.message}}{{b}}'],
-  'banner-updated': ['Banner updated', '{{b}}{{user}}{{b}} updated banner {{b}}{{event.preData.message}}{{b}}'],
-  'project-created': ['Project created', '{{b}}{{user}}{{b}} created project {{b}}{{project}}{{b}}'],
-  'project-archived': ['Project archived', '{{b}}{{user}}{{b}} archived project {{b}}{{event.project}}{{b}}'],
-  'project-deleted': ['Project deleted', '{{b}}{{user}}{{b}} deleted project {{b}}{{event.project}}{{b}}'],
-  'segment-created': ['Segment created', '{{b}}{{user}}{{b}} created segment {{b}}{{event.data.name}}{{b}}'],
-  'segment-deleted': ['Segment deleted', '{{b}}{{user}}{{b}} deleted segment {{b}}{{event.preData.name}}{{b}}'],
-  'segment-updated': ['Segment updated', '{{b}}{{user}}{{b}} updated segment {{b}}{{event.preData.name}}{{b}}'],
-  'service-account-created': ['Service account created', '{{b}}{{user}}{{b}} created service account {{b}}{{event.data.name}}{{b}}'],
-  'service-account-deleted': ['Service account deleted', '{{b}}{{user}}{{b}} deleted service account {{b}}{{event.preData.name}}{{b}}'],
-  'service-account-updated': ['Service account updated', '{{b}}{{user}}{{b}} updated service account {{b}}{{event.preData.name}}{{b}}'],
-  'user-created': ['User created', '{{b}}{{user}}{{b}} created user {{b}}{{event.data.name}}{{b}}'],
-  'user-deleted': ['User deleted', '{{b}}{{user}}{{b}} deleted user {{b}}{{event.preData.name}}{{b}}'],
-  'user-updated': ['User updated', '{{b}}{{user}}{{b}} updated user {{b}}{{event.preData.name}}{{b}}'],
-  'release-plan-added': ['Release plan added', '{{b}}{{user}}{{b}} added release plan {{b}}{{event.data.name}}{{b}} to {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'release-plan-removed': ['Release plan removed', '{{b}}{{user}}{{b}} removed release plan {{b}}{{event.preData.name}}{{b}} from {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'release-plan-milestone-started': ['Release plan milestone started', '{{b}}{{user}}{{b}} started milestone {{b}}{{event.data.milestoneName}}{{b}} in release plan {{b}}{{event.data.name}}{{b}} for {{b}}{{feature}}{{b}} for the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  // 8.2.0 only (6.10.1 never writes these types).
-  'service-account-token-created': ['Service account token created', '{{b}}{{user}}{{b}} created a token for service account {{b}}{{event.data.ownerId}}{{b}}'],
-  'service-account-token-deleted': ['Service account token deleted', '{{b}}{{user}}{{b}} deleted a token for service account {{b}}{{event.data.ownerId}}{{b}}'],
-  'release-plan-progressions-paused': ['Release plan progressions paused', '{{b}}Release plan progressions paused{{b}} by safeguard for {{b}}{{feature}}{{b}} in the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'release-plan-progressions-resumed': ['Release plan progressions resumed', '{{b}}{{user}}{{b}} resumed release plan progressions for {{b}}{{feature}}{{b}} in the {{b}}{{event.environment}}{{b}} environment in project {{b}}{{project}}{{b}}'],
-  'user-access-request-registered': ['User access request registered', '{{b}}{{event.data.email}}{{b}} requested access to Unleash'],
-  'user-access-request-approved': ['User access request approved', '{{b}}{{user}}{{b}} approved access request for {{b}}{{event.data.email}}{{b}}'],
-  'user-access-request-rejected': ['User access request rejected', '{{b}}{{user}}{{b}} rejected access request for {{b}}{{event.data.email}}{{b}}'],
-};
+import { EVENT_MAP } from '../event-summary';
 
 const B = '**';
 const bold = (text: unknown): string => (text ? `${B}${String(text)}${B}` : B);
