@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
 import type { ChannelInput } from '../../../shared/contract';
-import { renderApp, resetBridge, statusWith } from '../../test/render';
+import { demoProfile, renderApp, resetBridge, statusWith } from '../../test/render';
 
 afterEach(resetBridge);
 
@@ -70,6 +70,18 @@ describe('the event browser', () => {
     written.unshift({ ...strategyUpdated, id: 13, createdBy: 'cy' });
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
     await screen.findByText(/3 events match, from the server/, {}, { timeout: 5000 });
+  });
+
+  it('on a remote, asks the server for the chart’s counts only once the filter has stayed put, and a search typed at once skips them', async () => {
+    const remote = { ...demoProfile, id: 'p1', name: 'Prod', kind: 'remote' as const, baseUrl: 'https://u.example.com', hasToken: true };
+    const { bridge } = renderApp('/events', { ...handlers, 'connections.status': () => statusWith([demoProfile, remote], 'p1') });
+    await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'geo' } });
+    await waitFor(() => expect(bridge.inputsOf('events.browse').some((input) => input.query === 'geo')).toBe(true));
+    expect(bridge.inputsOf('events.histogram')).toHaveLength(0);
+    // the search's chart, once it has stood a second; the unfiltered list's was never asked for
+    await waitFor(() => expect(bridge.inputsOf('events.histogram')).toHaveLength(1), { timeout: 3000 });
+    expect(bridge.inputsOf('events.histogram')[0]?.filter.query).toBe('geo');
   });
 
   it('gives the activity bars a text alternative: the totals in the label, every bar in a table', async () => {

@@ -8,7 +8,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { RefreshButton } from '../../components/refresh-button';
 import { Notice } from '../../components/notice';
-import { useActiveProfileId } from '../../lib/active-profile';
+import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
 import { useServerLimitation } from '../connections';
 import { eventKeys, eventQueries, useFollow, usePush } from './api';
 import { ActivityHistogram } from './activity-histogram';
@@ -20,6 +20,9 @@ import { ExportDialog } from './export-dialog';
 import { FilterBar } from './filter-bar';
 import { LocalCopy } from './local-copy';
 import styles from './events.module.css';
+
+/** How long a remote's filter must stay put before its chart's counts are asked of the server. */
+const REMOTE_CHART_DELAY_MS = 1_000;
 
 /** Types that raise an OS notification while following (CORS and other settings changes). */
 const WATCHED_TYPES = ['setting-created', 'setting-updated', 'setting-deleted'];
@@ -47,9 +50,20 @@ export default function EventsScreen() {
   }, [profileId, filters]); // eslint-disable-line react-hooks/exhaustive-deps -- `browse` is rebuilt from these each render
   // the bars wait for the first rows: their count queries would otherwise hold main up in front of the list
   // and the last bars stay (dimmed) until the new ones come: the list below does not jump up and back down
+  // On a remote read from the server, each bar is a count the server's database makes (seconds at a million events):
+  // they wait until the filter has stayed put a moment, so a search typed right after the rows does not queue behind
+  // the counts of the list it is leaving
+  const countsOnServer = useActiveProfile()?.kind === 'remote' && list.data?.pages[0]?.source !== 'local';
+  const filterKey = JSON.stringify(filters);
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!countsOnServer) return;
+    const timer = setTimeout(() => setSettledKey(filterKey), REMOTE_CHART_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filterKey, countsOnServer]);
   const histogram = useQuery({
     ...eventQueries.histogram(profileId, filters),
-    enabled: profileId !== '' && list.data !== undefined,
+    enabled: profileId !== '' && list.data !== undefined && (!countsOnServer || settledKey === filterKey),
     placeholderData: keepPreviousData,
   });
   const events = useMemo(() => {
