@@ -1,17 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Constraint, InstanceContent } from '../../schemas';
+import type { Constraint } from '../../schemas';
+import { instanceContent } from '../test-support/instance-content';
 import { comparableContextField, comparableSegment, comparableStrategyType } from './comparable';
 import { compareContents, compareKind, originsBehaviour } from './compare-instances';
 
-const content = (over: Partial<InstanceContent> = {}): InstanceContent => ({
-  segments: [],
-  strategyTypes: [],
-  contextFields: [],
-  corsOrigins: [],
-  projects: ['default'],
-  ...over,
-});
+const content = instanceContent;
 
 const segment = (name: string, constraints: Constraint[], extra: { description?: string | null; project?: string | null } = {}) =>
   comparableSegment({ name, constraints, description: extra.description, project: extra.project });

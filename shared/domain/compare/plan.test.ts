@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { InstanceContent } from '../../schemas';
+import { instanceContent } from '../test-support/instance-content';
 import { comparableContextField, comparableSegment } from './comparable';
 import { buildPlan } from './plan';
 
-const content = (over: Partial<InstanceContent> = {}): InstanceContent => ({
-  segments: [],
-  strategyTypes: [],
-  contextFields: [],
-  corsOrigins: [],
-  projects: ['default'],
-  ...over,
-});
+const content = instanceContent;
 const seg = (name: string, contextName = 'userId', project: string | null = null) =>
   comparableSegment({ name, project, constraints: [{ contextName, operator: 'IN', values: ['1'] }] });
 const field = (name: string, description = '') => comparableContextField({ name, description, legalValues: [] });
