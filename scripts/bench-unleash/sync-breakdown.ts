@@ -6,6 +6,7 @@ import { createRemoteBackend } from '../../electron/backend/remote/remote-backen
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
+import { timedQuery } from '../bench/timed-query';
 import { processTree } from './memory';
 import type { RunningUnleash } from './unleash-server';
 
@@ -55,22 +56,13 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
   try {
     const index = new LocalEventIndex();
     const timing = emptyTiming();
-    let requests = 0;
-    let requestMs = 0;
+    const { query, stats: requestStats } = timedQuery(remote);
     const serverCpu = () => ({ unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) });
     const before = serverCpu();
     const own0 = process.cpuUsage();
     const t0 = performance.now();
     await runSync({
-      query: async (params, signal) => {
-        const t = performance.now();
-        try {
-          return await remote.withSignal(signal).queryEvents(params);
-        } finally {
-          requests++;
-          requestMs += performance.now() - t;
-        }
-      },
+      query,
       store: openIndexStore(dir),
       index,
       manifest: emptyManifest(server.url),
@@ -82,7 +74,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
     const after = serverCpu();
     const own = process.cpuUsage(own0);
     const cpu = { unleash: spent(before.unleash, after.unleash), postgres: spent(before.postgres, after.postgres), flagdesk: (own.user + own.system) / 1e6 };
-    return { events: index.size, wallMs, timing, requests, requestMsMean: requestMs / Math.max(1, requests), cpu };
+    return { events: index.size, wallMs, timing, ...requestStats(), cpu };
   } finally {
     await remote.close();
     await rm(dir, { recursive: true, force: true });

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
-import type { EventQueryParams } from '../../shared/schemas';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
 import { memorySplit } from './child';
 import { collectGarbage, MB, timeRuns } from './stats';
+import { timedQuery } from './timed-query';
 
 /**
  * `node --import tsx scripts/bench/index-child.ts <url> <token> <rootDir> <runs>`: a full sync of the local index from
@@ -50,17 +50,7 @@ const idle = process.memoryUsage().rss;
 const index = new LocalEventIndex();
 const store = openIndexStore(join(rootDir, 'event-index', 'bench'));
 const syncTiming = emptyTiming();
-let requests = 0;
-let requestMs = 0;
-const query = async (params: EventQueryParams, signal: AbortSignal) => {
-  const t = performance.now();
-  try {
-    return await remote.withSignal(signal).queryEvents(params);
-  } finally {
-    requests++;
-    requestMs += performance.now() - t;
-  }
-};
+const { query, stats: requestStats } = timedQuery(remote);
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const synced = await runSync({ query, store, index, manifest: emptyManifest(url), signal: new AbortController().signal, timing: syncTiming });
@@ -87,8 +77,7 @@ collectGarbage();
 const report: IndexChildReport = {
   syncMs,
   syncTiming,
-  requests,
-  requestMsMean: requestMs / Math.max(1, requests),
+  ...requestStats(),
   syncCpuMs: (cpu.user + cpu.system) / 1000,
   topUpMs,
   topUpEvents,
