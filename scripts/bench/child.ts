@@ -25,9 +25,23 @@ export async function runChild<T>(script: string, args: string[]): Promise<T> {
   return JSON.parse(line) as T;
 }
 
+/** A process's memory in MB, as the bench's children report it. */
+export interface MemorySplit {
+  rssMB: number;
+  heapTotalMB: number;
+  heapUsedMB: number;
+  externalMB: number;
+  arrayBuffersMB: number;
+}
+
 /** process.memoryUsage() in MB, rounded: the split every memory row reports beside its RSS. */
-export function memorySplit(): { rssMB: number; heapTotalMB: number; heapUsedMB: number; externalMB: number; arrayBuffersMB: number } {
+export function memorySplit(): MemorySplit {
   const mem = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
   return { rssMB: mem.rss / (1024 * 1024), heapTotalMB: mb(mem.heapTotal), heapUsedMB: mb(mem.heapUsed), externalMB: mb(mem.external), arrayBuffersMB: mb(mem.arrayBuffers) };
+}
+
+/** A report's split without its RSS: the extra fields of the row whose value is that RSS. */
+export function splitFields({ heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB }: MemorySplit) {
+  return { heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnDemoServer } from '../demo-server/spawn';
-import { runChild } from './child';
+import { runChild, splitFields } from './child';
 import { row } from './rows';
 import type { ExportChildReport } from './export-child';
 import type { IndexChildReport } from './index-child';
@@ -76,10 +76,7 @@ export const eventsBench: BenchModule = {
       rows.push(
         row(`local index: RSS at ${label} events`, synced.rssMB, 'MB', INDEX_RSS_BUDGET, {
           idleMB: Math.round(synced.idleMB),
-          heapTotalMB: synced.heapTotalMB,
-          heapUsedMB: synced.heapUsedMB,
-          externalMB: synced.externalMB,
-          arrayBuffersMB: synced.arrayBuffersMB,
+          ...splitFields(synced),
           ...parts,
         }),
       );
@@ -90,10 +87,7 @@ export const eventsBench: BenchModule = {
       rows.push(
         row(`local copy after a restart: main-process RSS at ${label}`, cold.rssMB, 'MB', COPY_RSS_BUDGET, {
           idleMB: Math.round(cold.idleMB),
-          heapTotalMB: cold.heapTotalMB,
-          heapUsedMB: cold.heapUsedMB,
-          externalMB: cold.externalMB,
-          arrayBuffersMB: cold.arrayBuffersMB,
+          ...splitFields(cold),
         }),
         row(`local copy after a restart: open the copy to first rows`, cold.firstRowsMs, 'ms', FIRST_ROWS_BUDGET, { events: cold.count }),
         row(`local copy after a restart: loaded whole (filters and search wait for it)`, cold.loadedMs, 'ms'),

@@ -3,7 +3,7 @@ import { createRemoteBackend } from '../../electron/backend/remote/remote-backen
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
-import { memorySplit } from './child';
+import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB, timeRuns } from './stats';
 import { timedQuery } from './timed-query';
 
@@ -13,7 +13,7 @@ import { timedQuery } from './timed-query';
  * takes, not what earlier bench modules left. Stores the copy where the index service keeps profile "bench"'s
  * (local-copy-child.ts then starts on it). Prints one JSON line.
  */
-export interface IndexChildReport {
+export interface IndexChildReport extends MemorySplit {
   syncMs: number;
   /** Where the full sync's wall time went, its requests and this process's CPU meanwhile. */
   syncTiming: SyncTiming;
@@ -29,11 +29,6 @@ export interface IndexChildReport {
   searchP95: number;
   searchRuns: number;
   idleMB: number;
-  rssMB: number;
-  heapTotalMB: number;
-  heapUsedMB: number;
-  externalMB: number;
-  arrayBuffersMB: number;
   /** The index's own parts (LocalEventIndex.memoryBytes), MB. */
   parts: Record<string, number>;
 }

@@ -1,5 +1,5 @@
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
-import { memorySplit } from './child';
+import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
 /**
@@ -8,13 +8,8 @@ import { collectGarbage, MB } from './stats';
  * to its first page of rows, the process's RSS once the copy is loaded (and its idle RSS before), and the timings
  * of what the event browser asks of it. In a process of its own, so the RSS is the copy's and not the bench's.
  */
-export interface LocalCopyReport {
+export interface LocalCopyReport extends MemorySplit {
   idleMB: number;
-  rssMB: number;
-  heapTotalMB: number;
-  heapUsedMB: number;
-  externalMB: number;
-  arrayBuffersMB: number;
   firstRowsMs: number;
   /** From opening the copy until it is loaded whole (filters and text search wait for it). */
   loadedMs: number;
