@@ -12,7 +12,7 @@ export interface ExchangeOptions {
 
 export interface ReadOptions extends ExchangeOptions {
   /** Fills in what a server leaves out before the answer is validated (e.g. `project` on list items). */
-  prepare?: (json: unknown) => unknown;
+  prepare?: ((json: unknown) => unknown) | undefined;
 }
 
 export interface Exchanges {
@@ -25,26 +25,33 @@ export interface Exchanges {
 }
 
 /**
- * The one path every remote request takes. Promise chains rather than async functions: one async layer less per
- * request showed in the bench (remote backend vs direct HTTP).
+ * The one path every remote request takes. Promise chains rather than async functions, and a read checks the status
+ * and parses in one step: each promise less per request showed in the bench (remote backend vs direct HTTP).
  */
 export function createExchanges(http: HttpClient, token: string): Exchanges {
-  function exchange(operation: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
-    return http.send(request, options.signal).then((res) => {
-      if (res.status >= 200 && res.status < 300) return res;
-      const mapped = (): ApiError => errorFromResponse(res, { operation, request, token });
-      if (!options.explain) throw mapped();
-      return options.explain(res).then((better) => {
-        throw better ?? mapped();
-      });
+  /** A failed answer as an ApiError (thrown, or the promise of one when `explain` looks further). */
+  function failed(res: HttpResponse, operation: string, request: HttpRequest, options: ExchangeOptions): Promise<never> {
+    const mapped = (): ApiError => errorFromResponse(res, { operation, request, token });
+    if (!options.explain) throw mapped();
+    return options.explain(res).then((better) => {
+      throw better ?? mapped();
     });
+  }
+  function exchange(operation: string, request: HttpRequest, options: ExchangeOptions = {}): Promise<HttpResponse> {
+    return http.send(request, options.signal).then((res) => (ok(res) ? res : failed(res, operation, request, options)));
   }
   return {
     exchange,
     read: (operation, request, schema, options = {}) =>
-      exchange(operation, request, options).then((res) =>
-        parseAnswer(res, { operation, request, token }, schema, options.prepare),
-      ),
+      http
+        .send(request, options.signal)
+        .then((res) =>
+          ok(res) ? parseAnswer(res, { operation, request, token }, schema, options.prepare) : failed(res, operation, request, options),
+        ),
     write: (operation, request, options) => exchange(operation, request, options).then(() => undefined),
   };
+}
+
+function ok(res: HttpResponse): boolean {
+  return res.status >= 200 && res.status < 300;
 }

@@ -105,7 +105,7 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
   /** Every operation, its requests tied to `signal` when one is given; all views share the pool and the version. */
   function view(signal: AbortSignal | undefined): FixturedBackend {
     const read = <S extends z.ZodType>(operation: string, request: HttpRequest, schema: S, prepare?: (json: unknown) => unknown) =>
-      readAny(operation, request, schema, { signal, ...(prepare ? { prepare } : {}) });
+      readAny(operation, request, schema, { signal, prepare });
     const write = (operation: string, request: HttpRequest, more: Omit<ExchangeOptions, 'signal'> = {}) =>
       writeAny(operation, request, { ...more, signal });
 
@@ -118,9 +118,8 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
 
     const backend: AdminOperations = {
       // --- segments ---
-      async listSegments() {
-        return (await read('listSegments', get('/api/admin/segments'), segmentListSchema)).segments;
-      },
+      // a chain, not an async function: one promise less on the call the bench times (remote backend vs direct HTTP)
+      listSegments: () => read('listSegments', get('/api/admin/segments'), segmentListSchema).then((answer) => answer.segments),
       getSegment: ({ id }) => read('getSegment', get(path`/api/admin/segments/${id}`), segmentSchema),
       createSegment: (input) => read('createSegment', post('/api/admin/segments', input), segmentSchema),
       updateSegment: ({ id, segment }) => write('updateSegment', put(path`/api/admin/segments/${id}`, segment)),
