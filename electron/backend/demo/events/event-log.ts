@@ -116,7 +116,6 @@ export class EventLog {
   list(query: ListEventsQuery): Events {
     const cap = LIMITS.eventsListed;
     if (query.project === undefined || query.project === '') {
-      const events: FlagEvent[] = [];
       const picked: number[] = [];
       for (let i = this.size - 1; i >= 0 && picked.length < cap; i--) picked.push(i);
       return { version: 1, events: this.records(picked), totalEvents: this.size };
