@@ -100,16 +100,29 @@ export class EventLog {
    * `keepNoOps` (a copy of another server's log keeps every event it was given, one row per event).
    */
   appendHistory(events: Iterable<NewEvent & { createdAt: string }>, options: { keepNoOps?: boolean } = {}): void {
-    for (const event of events) {
-      const ms = Date.parse(event.createdAt);
-      if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
-      const last = this.createdAt.last();
-      if (last !== undefined && ms < last) {
-        throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
-      }
-      const row = toRow(event, options.keepNoOps === true);
-      if (row !== undefined) this.store(row, ms);
+    for (const event of events) this.appendDated(event, options.keepNoOps === true);
+  }
+
+  /**
+   * Appends one event of another server's log (a copy keeps every event it is given, no-ops too) and returns the JSON
+   * texts its bodies are stored as, so a copy written to disk need not serialise them again.
+   */
+  appendCopied(event: NewEvent & { createdAt: string }): ColumnTexts {
+    const row = this.appendDated(event, true) as Row;
+    return { data: row.dataText, preData: row.preDataText, tags: row.tagsText };
+  }
+
+  /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */
+  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean): Row | undefined {
+    const ms = Date.parse(event.createdAt);
+    if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
+    const last = this.createdAt.last();
+    if (last !== undefined && ms < last) {
+      throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
     }
+    const row = toRow(event, keepNoOps);
+    if (row !== undefined) this.store(row, ms);
+    return row;
   }
 
   /** GET /api/admin/events (6.x): newest 100, optionally of one project (exact); '' means no filter. */
