@@ -90,16 +90,20 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const file = await disk(() => files.open(temporary, 'wx', 0o600));
   let closed = false;
   /**
-   * A page's text is encoded into one buffer kept for the whole export: a fresh buffer of ~0.7 MB for each of a
-   * thousand pages left the process's allocator holding tens of MB more at its peak.
+   * A page's pieces are encoded into one buffer kept for the whole export and written with one call: a fresh buffer
+   * of ~0.7 MB for each of a thousand pages left the process's allocator holding tens of MB more at its peak.
    */
   let scratch = Buffer.allocUnsafeSlow(1 << 20);
-  const writeText = async (text: string): Promise<void> => {
-    let length = scratch.write(text);
-    // write() stops where the buffer ends: a page that may not have fitted is measured and encoded again
-    if (length > scratch.length - 4) {
-      scratch = Buffer.allocUnsafeSlow(Math.ceil(Buffer.byteLength(text) * 1.25));
-      length = scratch.write(text);
+  const writePieces = async (pieces: readonly string[]): Promise<void> => {
+    let length = 0;
+    for (const piece of pieces) {
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit: grow before a piece that might not fit
+      if (scratch.length - length < piece.length * 3) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, length + piece.length * 3));
+        scratch.copy(grown, 0, 0, length);
+        scratch = grown;
+      }
+      length += scratch.write(piece, length);
     }
     await file.write(scratch, 0, length);
   };
@@ -112,7 +116,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
-      if (page.events.length > 0) await disk(() => writeText(format.page(redact(page.events), written === 0, textOf)));
+      if (page.events.length > 0) await disk(() => writePieces(format.page(redact(page.events), written === 0, textOf)));
       done(page.events);
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
