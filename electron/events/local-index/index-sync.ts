@@ -129,7 +129,7 @@ async function fullSync(
       // windows fetched ahead are not stored after a stop: it stops where the user saw it
       if (job.signal.aborted) throw new SyncStopped();
       const t1 = performance.now();
-      // stored without label and summary (the engine writes them again on read, as the server does)
+      // label and summary are not stored: the engine writes them again on read, as the server does
       const window = next.value.events.sort(oldestFirst);
       job.index.add(window, buffer);
       day = addDays(next.value.to, 1);
