@@ -44,6 +44,10 @@ export const eventsBench: BenchModule = {
           peakMB: Math.round(exported.peakMB),
           loadingPeakMB: Math.round(exported.peakBeforeMB),
           sampledPeakMB: Math.round(exported.sampledPeakMB),
+          // where the sampled peak's memory was
+          peakHeapTotalMB: exported.atPeak.heapTotalMB,
+          peakHeapUsedMB: exported.atPeak.heapUsedMB,
+          peakExternalMB: exported.atPeak.externalMB,
         }),
       );
 

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { exportEvents } from '../../electron/events/export/export-events';
+import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
 /**
@@ -18,6 +19,8 @@ export interface ExportChildReport {
   peakMB: number;
   /** The sampled peak alone. */
   sampledPeakMB: number;
+  /** process.memoryUsage() at the sampled peak: where the peak's memory is. */
+  atPeak: MemorySplit;
   ms: number;
   written: number;
   fileMB: number;
@@ -33,7 +36,13 @@ collectGarbage();
 const idle = process.memoryUsage().rss;
 const peakBefore = process.resourceUsage().maxRSS * 1024;
 let sampled = idle;
-const sample = () => (sampled = Math.max(sampled, process.memoryUsage().rss));
+let atPeak = memorySplit();
+const sample = () => {
+  const rss = process.memoryUsage.rss();
+  if (rss <= sampled) return;
+  sampled = rss;
+  atPeak = memorySplit();
+};
 const sampler = setInterval(sample, 10);
 const t0 = performance.now();
 const written = await exportEvents({
@@ -56,6 +65,7 @@ const report: ExportChildReport = {
   peakBeforeMB: peakBefore / MB,
   peakMB: peak / MB,
   sampledPeakMB: sampled / MB,
+  atPeak,
   ms,
   written,
   fileMB: (await stat(target)).size / MB,

@@ -4,13 +4,14 @@ import type { FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-export';
 
 /**
- * How each format frames a stream of pages: a head written once, each page as one chunk, a tail. Pages are turned
- * into text one at a time, so an export holds one page in memory whatever the result's size.
+ * How each format frames a stream of pages: a head written once, each page, a tail. Pages are turned into text one at
+ * a time, so an export holds one page in memory whatever the result's size. A page is the pieces of its text in
+ * order, written as they are: joined, each page of 1,000 events was one more large string for the collector.
  */
 export interface EventFormat {
   head(): string;
   /** `textOf` gives an event's JSON as the server sent it, which the JSON formats write as it is. */
-  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): string;
+  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): string[];
   tail(): string;
 }
 
@@ -21,12 +22,12 @@ const none: TextOf = () => undefined;
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return { head: () => '', page: (events, _first, textOf = none) => events.map((event) => (textOf(event) ?? JSON.stringify(event)) + '\n').join(''), tail: () => '' };
+      return { head: () => '', page: (events, _first, textOf = none) => events.flatMap((event) => [textOf(event) ?? JSON.stringify(event), '\n']), tail: () => '' };
     case 'json':
       return {
         head: () => '[',
         page: (events, first, textOf = none) =>
-          events.map((event, index) => (first && index === 0 ? '\n' : ',\n') + (textOf(event) ?? JSON.stringify(event))).join(''),
+          events.flatMap((event, index) => [first && index === 0 ? '\n' : ',\n', textOf(event) ?? JSON.stringify(event)]),
         tail: () => '\n]\n',
       };
     case 'csv':
@@ -42,7 +43,7 @@ function csvFormat(columns: readonly ExportColumn[]): EventFormat {
   const options = { record_delimiter: 'windows' as const };
   return {
     head: () => stringify([spreadsheetSafeRow(columns)], options),
-    page: (events) => (events.length ? stringify(events.map((event) => columns.map((column) => spreadsheetSafe(event[column]))), options) : ''),
+    page: (events) => (events.length ? [stringify(events.map((event) => columns.map((column) => spreadsheetSafe(event[column]))), options)] : []),
     tail: () => '',
   };
 }

@@ -10,7 +10,7 @@ import { serveAdminApi } from '../../backend/http/serve';
 import { createRemoteBackend } from '../../backend/remote/remote-backend';
 import { fakeEventLog } from '../test-support/fake-event-log';
 import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
-import { ExportCancelled, exportEvents, type ExportJob } from './export-events';
+import { ExportCancelled, exportEvents, readAhead, type ExportJob } from './export-events';
 
 let dir: string;
 beforeEach(async () => {
@@ -147,6 +147,37 @@ describe('exportEvents', () => {
     const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as FlagEvent).id)).toEqual((await everyEvent({})).map((event) => event.id));
     expect(log).toEqual(['ask 0', 'ask 1000', 'wrote 1000', 'ask 2000', 'wrote 2000', `wrote ${written}`, `wrote ${written} done`]);
+  });
+
+  it('asks for the next page as the one before is asked, before its answer has come', async () => {
+    const asked: string[] = [];
+    const answers = new Map<string, (page: EventQueryPage) => void>();
+    const events = (await query({ limit: '10' })).events;
+    const page = (total: number): EventQueryPage => ({ events, total });
+    const read = readAhead((params) => {
+      asked.push(params.offset ?? '');
+      return new Promise((resolve) => answers.set(params.offset ?? '', resolve));
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const first = read({ offset: '0', limit: '10' });
+    answers.get('0')?.(page(35));
+    await first;
+    await settle();
+    // the first page says how many there are: the second is on its way before the walk asks for it
+    expect(asked).toEqual(['0', '10']);
+    const second = read({ offset: '10', limit: '10' });
+    await settle();
+    // the third is asked as the second is, though the second has not been answered yet
+    expect(asked).toEqual(['0', '10', '20']);
+    answers.get('10')?.(page(35));
+    await second;
+    void read({ offset: '20', limit: '10' });
+    await settle();
+    expect(asked).toEqual(['0', '10', '20', '30']);
+    // another window: asked as given, what was read ahead for the last one dropped
+    void read({ from: 'IS:2026-01-01', offset: '0', limit: '10' });
+    await settle();
+    expect(asked).toEqual(['0', '10', '20', '30', '0']);
   });
 
   it("from a remote: writes each event as the server's text, and an event the redactor changed as its scrubbed copy", async () => {

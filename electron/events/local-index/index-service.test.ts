@@ -7,6 +7,7 @@ import { createDemoBackend } from '../../backend/demo';
 import { createRedactor } from '../../security/redact';
 import { createEventIndexService, redactOnce } from './index-service';
 import { emptyManifest, openIndexStore, type IndexManifest } from './index-store';
+import { LocalEventIndex } from './local-event-index';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let root: string;
@@ -65,7 +66,11 @@ describe('the event index service', () => {
     const pages = await Promise.all([0, 1000, 2000, 3000].map((offset) => demo.queryEvents({ offset: String(offset), limit: '1000' })));
     const all = pages.flatMap((page) => page.events.map(({ label: _l, summary: _s, ...event }) => event)).reverse();
     expect(all.length).toBeGreaterThan(2500);
-    for (let i = 0; i < all.length; i += 250) manifest = await store.appendChunk(manifest, all.slice(i, i + 250), {});
+    for (let i = 0; i < all.length; i += 250) {
+      const lines: string[] = [];
+      new LocalEventIndex().add(all.slice(i, i + 250), lines);
+      manifest = await store.appendChunk(manifest, lines, {});
+    }
     const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
     let loaded = false;
     void restarted.loaded('p1').then(() => (loaded = true));

@@ -67,16 +67,20 @@ export interface IndexStore {
   readChunk(name: string): Promise<FlagEvent[]>;
   /** Every stored event, chunk by chunk, oldest first. */
   readChunks(manifest: IndexManifest, onEvents: (events: FlagEvent[]) => void): Promise<void>;
-  /** Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. */
-  appendChunk(manifest: IndexManifest, events: readonly FlagEvent[], patch: Partial<IndexManifest>): Promise<IndexManifest>;
+  /**
+   * Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. `lines` are
+   * the events as LocalEventIndex.add gives them: one JSON text each, already redacted by the index's redactor.
+   */
+  appendChunk(manifest: IndexManifest, lines: readonly string[], patch: Partial<IndexManifest>): Promise<IndexManifest>;
   saveManifest(manifest: IndexManifest): Promise<void>;
   /** Removes the copy entirely (profile removed, or the user turned the copy off). */
   clear(): Promise<void>;
 }
 
 /**
- * `redact` scrubs every token from an event before it is written: the copy on disk never holds one in clear, even
- * when a server echoes it in event data (a segment's description).
+ * The copy on disk never holds a token in clear, even when a server echoes one in event data (a segment's
+ * description): `redact` scrubs the manifest, and the chunks' lines come from the index, which stored each event
+ * through the same redactor (index-service.ts gives both the one redactor).
  */
 export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value) => value): IndexStore {
   const write = async (name: string, data: string | Buffer): Promise<void> => {
@@ -109,10 +113,10 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     async readChunks(manifest, onEvents) {
       for (const name of manifest.chunks) onEvents(await readChunk(name));
     },
-    async appendChunk(manifest, events, patch) {
+    async appendChunk(manifest, lines, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
-      await write(name, await gzipAsync(events.map((event) => JSON.stringify(redact(event))).join('\n') + '\n'));
-      const next = { ...manifest, ...patch, chunks: [...manifest.chunks, name], count: manifest.count + events.length };
+      await write(name, await gzipAsync(lines.join('\n') + '\n'));
+      const next = { ...manifest, ...patch, chunks: [...manifest.chunks, name], count: manifest.count + lines.length };
       await saveManifest(next);
       return next;
     },

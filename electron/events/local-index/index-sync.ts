@@ -45,8 +45,6 @@ export class SyncStopped extends Error {
   }
 }
 
-/** Stored without label/summary: the engine writes them again on read, as the server does. */
-const stored = ({ label: _label, summary: _summary, ...event }: FlagEvent): FlagEvent => event;
 const oldestFirst = (a: FlagEvent, b: FlagEvent): number =>
   a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1;
 
@@ -101,20 +99,20 @@ async function fullSync(
   /** What is on disk: only the chain of writes below moves it. */
   let saved = start;
   let day = start.nextDay as string;
-  /** Whole windows not yet written. */
-  let buffer: FlagEvent[] = [];
+  /** Whole windows not yet written, as the lines of the copy on disk. */
+  let buffer: string[] = [];
   /**
    * Chunks are written off the hot path (JSON, gzip and the disk while the next windows arrive), one after the other:
    * each chunk, then the manifest naming it, so what the manifest says is on disk and a resume starts after it.
    */
   let writing: Promise<void> = Promise.resolve();
   const flush = (patch: Partial<IndexManifest>): Promise<void> => {
-    const events = buffer;
+    const lines = buffer;
     buffer = [];
     writing = writing.then(async () => {
       const t0 = performance.now();
-      saved = events.length ? await job.store.appendChunk(saved, events, patch) : { ...saved, ...patch };
-      if (!events.length) await job.store.saveManifest(saved);
+      saved = lines.length ? await job.store.appendChunk(saved, lines, patch) : { ...saved, ...patch };
+      if (!lines.length) await job.store.saveManifest(saved);
       if (timing) timing.writeMs += performance.now() - t0;
     });
     // a failed write is thrown where the chain is next awaited, not reported as unhandled meanwhile
@@ -131,9 +129,9 @@ async function fullSync(
       // windows fetched ahead are not stored after a stop: it stops where the user saw it
       if (job.signal.aborted) throw new SyncStopped();
       const t1 = performance.now();
-      const window = next.value.events.map(stored).sort(oldestFirst);
-      job.index.add(window);
-      for (const event of window) buffer.push(event);
+      // label and summary are not stored: the engine writes them again on read, as the server does
+      const window = next.value.events.sort(oldestFirst);
+      job.index.add(window, buffer);
       day = addDays(next.value.to, 1);
       if (timing) timing.indexMs += performance.now() - t1;
       if (buffer.length >= CHUNK_EVENTS) {
@@ -168,15 +166,16 @@ async function topUp(
     const result = await page({ offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
     let reachedHeld = false;
     for (const event of result.events) {
-      if (event.id > newest) fresh.set(event.id, stored(event));
+      if (event.id > newest) fresh.set(event.id, event);
       else reachedHeld = true;
     }
     if (reachedHeld || result.events.length < WINDOW_PAGE_SIZE) break;
   }
   const events = [...fresh.values()].sort(oldestFirst);
-  job.index.add(events);
+  const lines: string[] = [];
+  job.index.add(events, lines);
   const patch = { syncedAt: now().toISOString(), total: Math.max(manifest.total, manifest.count + events.length) };
-  const next = events.length ? await job.store.appendChunk(manifest, events, patch) : { ...manifest, ...patch };
+  const next = events.length ? await job.store.appendChunk(manifest, lines, patch) : { ...manifest, ...patch };
   if (!events.length) await job.store.saveManifest(next);
   progress();
   return next;

@@ -2,7 +2,7 @@ import type { EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from 
 import { LIMITS } from '../../../../shared/domain/limits';
 import { FloatList, IdList, IntList, Interner, PositionIndex } from './columns';
 import { compileQuery } from './chunk-search';
-import { Haystack } from './haystack';
+import { Haystack, type ColumnTexts } from './haystack';
 import { compileLike } from '../../event-query/like-pattern';
 import { jsonbText, jsonDeepEqual, jsonText } from '../../event-query/pg-json-text';
 import { normalizeSearch } from './search-input';
@@ -100,32 +100,45 @@ export class EventLog {
    * `keepNoOps` (a copy of another server's log keeps every event it was given, one row per event).
    */
   appendHistory(events: Iterable<NewEvent & { createdAt: string }>, options: { keepNoOps?: boolean } = {}): void {
-    for (const event of events) {
-      const ms = Date.parse(event.createdAt);
-      if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
-      const last = this.createdAt.last();
-      if (last !== undefined && ms < last) {
-        throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
-      }
-      const row = toRow(event, options.keepNoOps === true);
-      if (row !== undefined) this.store(row, ms);
+    for (const event of events) this.appendDated(event, options.keepNoOps === true);
+  }
+
+  /**
+   * Appends one event of another server's log (a copy keeps every event it is given, no-ops too) and returns the JSON
+   * texts its bodies are stored as, so a copy written to disk need not serialise them again.
+   */
+  appendCopied(event: NewEvent & { createdAt: string }): ColumnTexts {
+    const row = this.appendDated(event, true) as Row;
+    return { data: row.dataText, preData: row.preDataText, tags: row.tagsText };
+  }
+
+  /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */
+  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean): Row | undefined {
+    const ms = Date.parse(event.createdAt);
+    if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
+    const last = this.createdAt.last();
+    if (last !== undefined && ms < last) {
+      throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
     }
+    const row = toRow(event, keepNoOps);
+    if (row !== undefined) this.store(row, ms);
+    return row;
   }
 
   /** GET /api/admin/events (6.x): newest 100, optionally of one project (exact); '' means no filter. */
   list(query: ListEventsQuery): Events {
     const cap = LIMITS.eventsListed;
     if (query.project === undefined || query.project === '') {
-      const events: FlagEvent[] = [];
-      for (let i = this.size - 1; i >= 0 && events.length < cap; i--) events.push(this.record(i));
-      return { version: 1, events, totalEvents: this.size };
+      const picked: number[] = [];
+      for (let i = this.size - 1; i >= 0 && picked.length < cap; i--) picked.push(i);
+      return { version: 1, events: this.records(picked), totalEvents: this.size };
     }
     const id = this.projects.find(query.project);
     const list = id === undefined ? undefined : this.byProject.get(id);
     if (!list) return { version: 1, events: [], totalEvents: 0 };
-    const events: FlagEvent[] = [];
-    for (let j = list.length - 1; j >= 0 && events.length < cap; j--) events.push(this.record(list.at(j)));
-    return { version: 1, events, totalEvents: list.length };
+    const picked: number[] = [];
+    for (let j = list.length - 1; j >= 0 && picked.length < cap; j--) picked.push(list.at(j));
+    return { version: 1, events: this.records(picked), totalEvents: list.length };
   }
 
   /** POST /api/admin/events/search (6.x, deprecated): see docs/server-behaviour.md#body-search-6x and search-input.ts. */
@@ -178,7 +191,7 @@ export class EventLog {
         this.haystack.scanNewestFirst(q, (i) => (first.column.at(i) === first.id && passes(i) ? take(i) : true));
       }
     }
-    return { version: 1, events: picked.map((i) => this.record(i)), totalEvents };
+    return { version: 1, events: this.records(picked), totalEvents };
   }
 
   /**
@@ -210,10 +223,8 @@ export class EventLog {
 
   query(params: EventQueryParams, unleashUrl?: string): EventQueryPage {
     const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
-    const events = indexes.map((i) => {
-      const event = this.record(i);
-      return { ...event, ...describeEvent(event, unleashUrl) };
-    });
+    // label and summary go onto the fresh records (after their own keys, where the server puts them), not into copies
+    const events = this.records(indexes).map((event) => Object.assign(event, describeEvent(event, unleashUrl)));
     return { events, total };
   }
 
@@ -324,9 +335,15 @@ export class EventLog {
     this.haystack.push(row.type, row.createdBy, { data: row.dataText, preData: row.preDataText, tags: row.tagsText ?? EMPTY_TAGS });
   }
 
+  /** The records of a page of rows, their bodies read together. */
+  private records(indexes: readonly number[]): FlagEvent[] {
+    const texts = this.haystack.textsOf(indexes);
+    return indexes.map((i, j) => this.record(i, texts[j]));
+  }
+
   /** The record as 6.10.1 returns it: every key present, in its order, null when absent, tags never null. */
-  private record(i: number): FlagEvent {
-    const { data, preData, tags } = this.haystack.texts(i);
+  private record(i: number, texts: ColumnTexts = this.haystack.texts(i)): FlagEvent {
+    const { data, preData, tags } = texts;
     return {
       id: i + 1,
       type: this.types.value(this.typeCol.at(i)) as string,

@@ -124,6 +124,52 @@ export class Haystack {
     return splitTexts(this.file.read(s.originalAt + from, length, Buffer.allocUnsafe(length)).toString('utf8'));
   }
 
+  /**
+   * The texts of several events (a page of rows), in the order given. Indexes close together in one chunk are read
+   * with one read of the bytes spanning them: a page of a date window is a run of neighbours, and a read per row cost
+   * more than everything else the demo-server does to answer it.
+   */
+  textsOf(indexes: readonly number[]): ColumnTexts[] {
+    const out = new Array<ColumnTexts>(indexes.length);
+    let start = 0;
+    while (start < indexes.length) {
+      const c = Math.floor((indexes[start] as number) / this.chunkEvents);
+      let end = start + 1;
+      while (end < indexes.length && Math.floor((indexes[end] as number) / this.chunkEvents) === c) end++;
+      const s = this.sealed[c];
+      if (s === undefined || end - start === 1) {
+        for (let j = start; j < end; j++) out[j] = this.texts(indexes[j] as number);
+      } else this.readRun(s, c, indexes, start, end, out);
+      start = end;
+    }
+    return out;
+  }
+
+  /** Fills out[start, end) from one sealed chunk: one read of the span when the rows are close, else a read each. */
+  private readRun(s: Sealed, c: number, indexes: readonly number[], start: number, end: number, out: ColumnTexts[]): void {
+    let low = Infinity;
+    let high = -1;
+    let needed = 0;
+    for (let j = start; j < end; j++) {
+      const k = (indexes[j] as number) - c * this.chunkEvents;
+      low = Math.min(low, k);
+      high = Math.max(high, k);
+      needed += (s.originals[k + 1] as number) - (s.originals[k] as number);
+    }
+    const from = s.originals[low] as number;
+    const span = (s.originals[high + 1] as number) - from;
+    // rows scattered over a chunk (a filtered page) are read one by one rather than the megabytes between them
+    if (span > SPAN_READ_MIN && span > needed * SPAN_READ_SLACK) {
+      for (let j = start; j < end; j++) out[j] = this.texts(indexes[j] as number);
+      return;
+    }
+    const bytes = this.file.read(s.originalAt + from, span, Buffer.allocUnsafe(span));
+    for (let j = start; j < end; j++) {
+      const k = (indexes[j] as number) - c * this.chunkEvents;
+      out[j] = splitTexts(bytes.toString('utf8', (s.originals[k] as number) - from, (s.originals[k + 1] as number) - from));
+    }
+  }
+
   /** Every event's texts, oldest first, reading each chunk once (snapshots). */
   *allTexts(): Generator<ColumnTexts> {
     for (const s of this.sealed) {
@@ -330,6 +376,10 @@ export class Haystack {
     this.tailCache = undefined;
   }
 }
+
+/** A span read for a page is worth it up to this size whatever it skips, and beyond it while mostly rows. */
+const SPAN_READ_MIN = 64 * 1024;
+const SPAN_READ_SLACK = 4;
 
 /** Set bits of every 16-bit word. */
 const BITS_SET = new Uint8Array(1 << 16);
