@@ -39,6 +39,19 @@ const minDay = (a: string, b: string | undefined): string => (b !== undefined &&
 const boundDay = (value: string | undefined): string | undefined => /^IS:(\d{4}-\d{2}-\d{2})$/.exec(value ?? '')?.[1];
 
 /**
+ * Whether a window whose last day is `to` can no longer grow: one that ended before yesterday (UTC) cannot, as a
+ * server's day is at most a day off ours. Its pages can be asked out of order; a growing window's cannot (an event
+ * arriving between two answers given out of order would fall between them).
+ */
+export const settled = (to: string, today: string): boolean => to < addDays(today, -1);
+
+/** settled() for a search's `to` filter: a search without an `IS:yyyy-MM-dd` upper bound is never settled. */
+export function settledSearch(params: EventQueryParams, today: string): boolean {
+  const to = boundDay(params.to);
+  return to !== undefined && settled(to, today);
+}
+
+/**
  * The pages of one window, each with the ids not seen earlier in it: events arriving meanwhile push the window's
  * pages down, so a page may repeat the end of the one before (ids only grow; nothing is skipped). Yields nothing but
  * 'too-large' when `splittable` and the window holds more than WINDOW_MAX.
@@ -240,7 +253,7 @@ export async function* oldestWindowsFirst(
         span = Math.max(1, span >> 1);
         continue;
       }
-      const window = wholeWindow(ask, day, end, probe, end < addDays(today(), -1));
+      const window = wholeWindow(ask, day, end, probe, settled(end, today()));
       window.catch(() => undefined); // its failure is thrown when its turn comes
       ahead.push(window);
       arrived.wake();

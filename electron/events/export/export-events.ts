@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import type { ExportColumn, ExportFilter, ExportFormat, ExportProgress } from '../../../shared/schemas/event-export';
-import { dayOf, newestWindowsFirst } from '../date-windows';
+import { dayOf, newestWindowsFirst, settledSearch } from '../date-windows';
 import { fileWriteError } from '../../storage/write-problem';
 import { answerText } from '../../backend/remote/response';
 import { eventFormat } from './event-format';
@@ -48,7 +48,8 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const redact = job.redact ?? (<T>(value: T): T => value);
   // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
   const sliced = job.format !== 'csv';
-  const query = readAhead((params: EventQueryParams): Promise<EventQueryPage> => {
+  const today = () => dayOf(now());
+  const query = readAhead(today, (params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
     const page = job.query(params, job.signal);
     if (!sliced) return page;
@@ -72,8 +73,8 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   };
   const done = (events: readonly FlagEvent[]): void => {
     const last = events.at(-1);
-    const index = last === undefined ? -1 : recent.findIndex((texts) => texts.has(last));
-    if (index !== -1) recent = recent.slice(index + 1);
+    // only the page written: the page after it may have arrived before it and come earlier in the list
+    if (last !== undefined) recent = recent.filter((texts) => !texts.has(last));
   };
   const files = job.files ?? fs;
   // every file operation's failure says which file and why (the page's own failures pass through as they are)
@@ -111,7 +112,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     await disk(() => file.write(format.head()));
     let written = 0;
     let total = 0;
-    const pages = newestWindowsFirst(query, job.filter, { today: () => dayOf(now()), onTotal: (count) => (total = count) });
+    const pages = newestWindowsFirst(query, job.filter, { today, onTotal: (count) => (total = count) });
     // Windows are disjoint days and each drops the ids it already gave (events arriving meanwhile push its pages
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
@@ -137,14 +138,19 @@ export async function exportEvents(job: ExportJob): Promise<number> {
 }
 
 /**
- * Keeps the next page of a window asked for while the walk turns the one it has into text and writes it. It is asked
- * as soon as the walk asks for the page before it (the window's total, from its pages so far, says it exists), so the
- * server prepares it while the page before is in transit, parsed and written: asked only once the page before had
- * arrived, the server and the export took turns. One page ahead: a second cost more memory than it saved time. The
- * window walk asks the same parameters with the next offset (date-windows.ts); any other request goes to the server as
- * usual, and a page read ahead but never asked for (the window was split) is dropped.
+ * Keeps the next page of a window asked for while the walk turns the one it has into text and writes it. In a window
+ * that can no longer grow (date-windows.ts settled()) it is asked as soon as the walk asks for the page before it
+ * (the window's total, from its pages so far, says it exists), so the server prepares it while the page before is in
+ * transit, parsed and written: asked only once the page before had arrived, the server and the export took turns. In
+ * a window still growing it is asked only then: answered before the page before it, with an event arriving between
+ * the two answers, one event would fall between the pages. One page ahead: a second cost more memory than it saved
+ * time. The window walk asks the same parameters with the next offset; any other request goes to the server as usual,
+ * and a page read ahead but never asked for (the window was split) is dropped.
  */
-export function readAhead(query: (params: EventQueryParams) => Promise<EventQueryPage>): (params: EventQueryParams) => Promise<EventQueryPage> {
+export function readAhead(
+  today: () => string,
+  query: (params: EventQueryParams) => Promise<EventQueryPage>,
+): (params: EventQueryParams) => Promise<EventQueryPage> {
   let ahead: { key: string; page: Promise<EventQueryPage> } | undefined;
   /** The total the last page of a window answered (the window: its parameters without the offset). */
   let known: { window: string; total: number } | undefined;
@@ -164,7 +170,7 @@ export function readAhead(query: (params: EventQueryParams) => Promise<EventQuer
       nextPage.catch(() => undefined);
       ahead = { key: JSON.stringify(next), page: nextPage };
     };
-    if (known?.window === window) askNext(known.total);
+    if (known?.window === window && settledSearch(params, today())) askNext(known.total);
     return page.then((result) => {
       known = { window, total: result.total };
       if (result.events.length === limit) askNext(result.total);
