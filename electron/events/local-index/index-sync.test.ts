@@ -8,6 +8,7 @@ import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } fr
 import { runSync, SyncStopped, type SyncJob } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
 import { fakeEventLog } from '../test-support/fake-event-log';
+import { addDays } from '../date-windows';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 let dir: string;
@@ -124,6 +125,26 @@ describe('local event index sync', () => {
     const after = await reload();
     await runSync(job({ query: remote.query, index: after.index, manifest: after.manifest }));
     await expectSameAnswers(after.index, remote);
+  });
+
+  it('an event it cannot store ends the sync with whole windows on disk only, none of that window', { timeout: 30_000 }, async () => {
+    const remote = server();
+    let windows = 0;
+    let badDay: string | undefined;
+    const corrupt = async (params: EventQueryParams) => {
+      const page = await remote.query(params);
+      // the middle event of the fourth window's first page carries a date nothing can read
+      if (params.offset === '0' && params.from && page.events.length > 2 && ++windows === 4) {
+        badDay = params.from.slice(3);
+        page.events[1] = { ...(page.events[1] as FlagEvent), createdAt: 'not a date' };
+      }
+      return page;
+    };
+    await expect(runSync(job({ query: corrupt }))).rejects.toThrow('invalid createdAt');
+    const after = await reload();
+    const before = await remote.query({ to: `IS:${addDays(badDay as string, -1)}`, limit: '1' });
+    expect(after.index.size).toBe(before.total);
+    expect(after.manifest.nextDay).toBe(badDay);
   });
 
   it('tops up incrementally from the newest id held', async () => {

@@ -131,7 +131,10 @@ async function fullSync(
       const t1 = performance.now();
       // label and summary are not stored: the engine writes them again on read, as the server does
       const window = next.value.events.sort(oldestFirst);
-      job.index.add(window, buffer);
+      // the window's lines join the buffer only once all of it is stored: the buffer holds whole windows
+      const lines: string[] = [];
+      job.index.add(window, lines);
+      for (const line of lines) buffer.push(line);
       day = addDays(next.value.to, 1);
       if (timing) timing.indexMs += performance.now() - t1;
       if (buffer.length >= CHUNK_EVENTS) {
