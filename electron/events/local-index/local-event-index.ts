@@ -135,7 +135,6 @@ export function toNewEvent(event: FlagEvent) {
  * a full sync's own work). preData is in the key order the index keeps (jsonb's), which reads back the same.
  */
 function chunkLine(id: number, event: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
-  const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
   // joined rather than concatenated: a line waits in memory for its chunk, and as a rope of its pieces it kept some
   // twenty objects alive each (the full sync's garbage collection doubled)
   return [
@@ -148,11 +147,11 @@ function chunkLine(id: number, event: ReturnType<typeof toNewEvent>, texts: Colu
     ',"createdByUserId":',
     JSON.stringify(event.createdByUserId),
     ',"environment":',
-    text(event.environment),
+    JSON.stringify(event.environment),
     ',"project":',
-    text(event.project),
+    JSON.stringify(event.project),
     ',"featureName":',
-    text(event.featureName),
+    JSON.stringify(event.featureName),
     ',"data":',
     texts.data ?? 'null',
     ',"preData":',
