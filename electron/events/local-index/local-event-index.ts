@@ -42,11 +42,24 @@ export class LocalEventIndex {
     this.#redact = redact;
   }
 
+  /** createdAt of the newest event held, ms. */
+  #newestMs = -Infinity;
+
   /**
-   * Appends events, oldest first. One stored at a time, so a rejected event leaves the two columns aligned. With
-   * `lines`, each event is also pushed there as its line of the copy on disk (chunkLine).
+   * Appends events, oldest first, all of them or none: an event the engine would refuse (a createdAt it cannot read,
+   * or earlier than the newest held) is found before any is stored, so a sync that fails on one leaves in memory what
+   * it left on disk (whole windows). With `lines`, each event is also pushed there as its line of the copy on disk
+   * (chunkLine).
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
+    let newest = this.#newestMs;
+    for (const event of events) {
+      const ms = Date.parse(event.createdAt);
+      if (Number.isNaN(ms)) throw new Error(`LocalEventIndex: invalid createdAt ${JSON.stringify(event.createdAt)}`);
+      if (ms < newest) throw new Error(`LocalEventIndex: createdAt ${event.createdAt} is earlier than the newest event held`);
+      newest = ms;
+    }
+    this.#newestMs = newest;
     for (const event of events) {
       const [stored, texts] = this.#store(event);
       if (this.#size === this.#ids.length) {
