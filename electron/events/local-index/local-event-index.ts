@@ -61,7 +61,7 @@ export class LocalEventIndex {
     }
     this.#newestMs = newest;
     for (const event of events) {
-      const [stored, texts] = this.#store(event);
+      const line = this.#store(event, lines !== undefined);
       if (this.#size === this.#ids.length) {
         const grown = new Float64Array(this.#ids.length * 2);
         grown.set(this.#ids);
@@ -69,23 +69,35 @@ export class LocalEventIndex {
       }
       if (this.#size > 0 && event.id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
       this.#ids[this.#size++] = event.id;
-      lines?.push(chunkLine(event.id, stored, texts));
+      if (line !== undefined) lines?.push(line);
     }
   }
 
   /**
-   * Events almost never hold a token, so each is screened in the texts the engine makes of it anyway (one match over
-   * one string; walking every event's strings took some 5 s of a 1M-event sync) and walked only when that finds one.
-   * A token in any string, key or value, is in those texts, JSON-escaped when it has characters JSON escapes.
+   * Stores one event; returns its line of the copy on disk when `wantLine`. Events almost never hold a token, so
+   * each is screened in one string made of the texts the engine makes anyway (its line when that is wanted, else its
+   * strings joined): one match, where walking every event's strings took some 5 s of a 1M-event sync. The event is
+   * walked only when that finds one. A token in any string, key or value, is in that text, JSON-escaped when it has
+   * characters JSON escapes.
    */
-  #store(event: FlagEvent): [StoredEvent, ColumnTexts] {
+  #store(event: FlagEvent, wantLine: boolean): string | undefined {
     const redact = this.#redact;
     const plain = toNewEvent(event);
-    const texts = this.#log.appendCopied(plain, redact && ((made) => isClean(redact, plain, made)));
-    if (texts) return [plain, texts];
+    let line: string | undefined;
+    const texts = this.#log.appendCopied(
+      plain,
+      redact || wantLine
+        ? (made) => {
+            if (wantLine) line = chunkLine(event.id, plain, made);
+            const text = line ?? joined(plain, made);
+            return redact === undefined || redact(text) === text;
+          }
+        : undefined,
+    );
+    if (texts) return line;
     const scrubbed = toNewEvent(redact ? redact(event) : event);
     // without a screen the engine stores every event it is given
-    return [scrubbed, this.#log.appendCopied(scrubbed) as ColumnTexts];
+    return chunkLine(event.id, scrubbed, this.#log.appendCopied(scrubbed) as ColumnTexts);
   }
 
   /** Bytes held in memory, by part (bench figures). */
@@ -131,11 +143,9 @@ export class LocalEventIndex {
   }
 }
 
-type StoredEvent = ReturnType<typeof toNewEvent>;
-
-/** True when `redact` finds nothing to scrub in any string of the event: its columns and its bodies' texts. */
-function isClean(redact: <T>(value: T) => T, stored: StoredEvent, texts: ColumnTexts): boolean {
-  const text = [
+/** Every string of a stored event, in one text (its bodies as the engine's texts). */
+function joined(stored: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
+  return [
     stored.type,
     stored.createdBy,
     stored.createdAt,
@@ -146,7 +156,6 @@ function isClean(redact: <T>(value: T) => T, stored: StoredEvent, texts: ColumnT
     texts.preData ?? '',
     texts.tags ?? '',
   ].join('\u0000');
-  return redact(text) === text;
 }
 
 function operands(value: string): string[] {
