@@ -4,7 +4,7 @@ import { emptyManifest, openIndexStore } from '../../electron/events/local-index
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
 import { createRedactor } from '../../electron/security/redact';
-import { memorySplit, type MemorySplit } from './child';
+import { settledMemorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB, timeRuns } from './stats';
 import { timedQuery } from './timed-query';
 
@@ -72,6 +72,7 @@ const topUpEvents = index.size - heldBefore;
 await remote.close();
 const search = timeRuns(() => index.query({ query: 'rollout', limit: '50' }), runs);
 collectGarbage();
+const memory = await settledMemorySplit();
 const report: IndexChildReport = {
   syncMs,
   syncTiming,
@@ -85,7 +86,7 @@ const report: IndexChildReport = {
   searchP95: search.p95,
   searchRuns: search.runs,
   idleMB: idle / MB,
-  ...memorySplit(),
+  ...memory,
   parts: Object.fromEntries(Object.entries(index.memoryBytes()).map(([part, bytes]) => [part, Math.round(bytes / MB)])),
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -1,6 +1,6 @@
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
 import { createRedactor } from '../../electron/security/redact';
-import { memorySplit, type MemorySplit } from './child';
+import { settledMemorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
 /**
@@ -42,7 +42,7 @@ const firstStart = performance.now();
 await search({ query: 'rollout', limit: '50' });
 const firstTextMs = performance.now() - firstStart;
 collectGarbage();
-const mem = memorySplit();
+const mem = await settledMemorySplit();
 const timeAsync = async (params: Parameters<typeof service.search>[1]): Promise<number> => {
   for (let i = 0; i < 3; i++) await search(params);
   const samples: number[] = [];
