@@ -52,24 +52,68 @@ function tokenProblem(token: string): ApiError | undefined {
   return undefined;
 }
 
-/** Answers up to this size are put together in one buffer kept for the process rather than a fresh one each. */
+/** Answers up to this size are put together in buffers kept for the process rather than a fresh one each. */
 const ASSEMBLY_MAX = 4 * 1024 * 1024;
-let assembly = Buffer.alloc(0);
+const ASSEMBLY_FIRST = 1024 * 1024;
+/** One buffer per answer being read at the same time (a sync or an export reads a few at once), reused. */
+const assemblies: Buffer[] = [];
 
-function utf8(chunks: Uint8Array[], total: number): string {
-  const [only] = chunks;
-  // Most answers arrive in one chunk: decode it in place rather than copy it.
-  if (chunks.length === 1 && only) return Buffer.from(only.buffer, only.byteOffset, only.byteLength).toString('utf8');
-  if (total > ASSEMBLY_MAX) return Buffer.concat(chunks, total).toString('utf8');
-  // Copied and decoded at once, so one buffer serves every answer: a fresh copy of each page of 1,000 events
-  // (~0.7 MB) waited for the collector outside the heap, tens of MB of them at an export's peak.
-  if (assembly.length < total) assembly = Buffer.allocUnsafeSlow(Math.min(ASSEMBLY_MAX, Math.max(total, assembly.length * 2)));
-  let at = 0;
-  for (const chunk of chunks) {
-    assembly.set(chunk, at);
-    at += chunk.byteLength;
+/**
+ * A body put together as it arrives. Each chunk is copied out of the socket's buffer at once, so that buffer is
+ * garbage while still young: kept until the answer ended, the chunks of the answers read meanwhile outlived the
+ * young generation and waited for a full collection outside the heap, ~64 MB of them, which left as many holes in
+ * the C heap after a sync of a million events. Most answers arrive in one chunk, decoded in place.
+ */
+class Body {
+  total = 0;
+  #first: Uint8Array | undefined;
+  #buffer: Buffer | undefined;
+  /** An answer over ASSEMBLY_MAX: its chunks, concatenated at the end. */
+  #chunks: Uint8Array[] | undefined;
+
+  add(chunk: Uint8Array): void {
+    const at = this.total;
+    this.total += chunk.byteLength;
+    if (this.#chunks) {
+      this.#chunks.push(chunk);
+    } else if (at === 0) {
+      this.#first = chunk;
+    } else if (this.total > ASSEMBLY_MAX) {
+      this.#chunks = this.#buffer ? [Buffer.from(this.#buffer.subarray(0, at)), chunk] : [this.#first as Uint8Array, chunk];
+      this.release();
+    } else {
+      if (!this.#buffer) {
+        this.#buffer = assemblies.pop() ?? Buffer.allocUnsafeSlow(ASSEMBLY_FIRST);
+        this.#buffer.set(this.#first as Uint8Array, 0);
+        this.#first = undefined;
+      }
+      if (this.#buffer.length < this.total) {
+        const grown = Buffer.allocUnsafeSlow(Math.min(ASSEMBLY_MAX, Math.max(this.total, this.#buffer.length * 2)));
+        grown.set(this.#buffer.subarray(0, at), 0);
+        this.#buffer = grown;
+      }
+      this.#buffer.set(chunk, at);
+    }
   }
-  return assembly.toString('utf8', 0, at);
+
+  /** The body as text; the buffer goes back for the next answer. */
+  text(): string {
+    try {
+      if (this.#chunks) return Buffer.concat(this.#chunks, this.total).toString('utf8');
+      if (this.#buffer) return this.#buffer.toString('utf8', 0, this.total);
+      const only = this.#first;
+      return only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength).toString('utf8') : '';
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Gives the buffer back (also when the answer is refused or fails). */
+  release(): void {
+    if (this.#buffer) assemblies.push(this.#buffer);
+    this.#buffer = undefined;
+    this.#first = undefined;
+  }
 }
 
 /** What one attempt holds until it ends: a plain object, not closures per attempt (see ended). */
@@ -111,26 +155,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       res.discard();
       return fail(tooLarge(server.display, maxBodyBytes));
     }
-    const chunks: Uint8Array[] = [];
-    let total = 0;
+    const body = new Body();
     let refused = false;
     const reading = res.read((chunk) => {
-      total += chunk.byteLength;
       // Refused while streaming: a chunked 50 MB answer never gets buffered whole.
-      if (total > maxBodyBytes) refused = true;
-      else chunks.push(chunk);
+      if (body.total + chunk.byteLength > maxBodyBytes) refused = true;
+      else body.add(chunk);
       return !refused;
     });
-    reading.then(() => {
-      if (refused) return fail(tooLarge(server.display, maxBodyBytes));
-      let response: HttpResponse;
-      try {
-        response = { status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '', text: utf8(chunks, total) };
-      } catch (error) {
-        return fail(error);
-      }
-      done(response);
-    }, fail);
+    reading.then(
+      () => {
+        if (refused) {
+          body.release();
+          return fail(tooLarge(server.display, maxBodyBytes));
+        }
+        let response: HttpResponse;
+        try {
+          response = { status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '', text: body.text() };
+        } catch (error) {
+          return fail(error);
+        }
+        done(response);
+      },
+      (error: unknown) => {
+        body.release();
+        fail(error);
+      },
+    );
   }
 
   // Built once: a header object per request showed in the bench (node:http copies it, fetch's Headers too).
