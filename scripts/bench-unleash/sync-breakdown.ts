@@ -6,6 +6,7 @@ import { createRemoteBackend } from '../../electron/backend/remote/remote-backen
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
+import { createRedactor } from '../../electron/security/redact';
 import { timedQuery } from '../bench/timed-query';
 import { processTree } from './memory';
 import type { RunningUnleash } from './unleash-server';
@@ -24,7 +25,7 @@ export interface SyncBreakdown {
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime of each process, in seconds (a process gone is left out). */
-function cpuByPid(pids: number[]): Map<number, number> {
+export function cpuByPid(pids: number[]): Map<number, number> {
   const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
@@ -39,7 +40,7 @@ function cpuByPid(pids: number[]): Map<number, number> {
 }
 
 /** CPU seconds spent between two readings by the processes alive at the second (one started meanwhile: all of its). */
-function spent(before: Map<number, number>, after: Map<number, number>): number {
+export function spent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
@@ -54,7 +55,9 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
   const dir = await mkdtemp(join(tmpdir(), 'flagdesk-bench-unleash-sync-'));
   const remote = createRemoteBackend({ baseUrl: server.url, token: server.token, timeoutMs: 120_000 });
   try {
-    const index = new LocalEventIndex();
+    // the app's redactor over the profile's token, as the main process gives the index (electron/core.ts)
+    const redact = createRedactor([server.token]).deep;
+    const index = new LocalEventIndex(redact);
     const timing = emptyTiming();
     const { query, stats: requestStats } = timedQuery(remote);
     const serverCpu = () => ({ unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) });
@@ -63,7 +66,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
     const t0 = performance.now();
     await runSync({
       query,
-      store: openIndexStore(dir),
+      store: openIndexStore(dir, redact),
       index,
       manifest: emptyManifest(server.url),
       signal: new AbortController().signal,

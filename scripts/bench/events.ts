@@ -86,7 +86,7 @@ export const eventsBench: BenchModule = {
       );
 
       // A restart: a fresh main process opening the copy on disk, its memory and the event browser's calls.
-      const cold = await runChild<LocalCopyReport>('local-copy-child.ts', [dir, 'bench', String(Math.min(ctx.runs, 20))]);
+      const cold = await runChild<LocalCopyReport>('local-copy-child.ts', [dir, 'bench', String(Math.min(ctx.runs, 20)), TOKEN]);
       const ms = (name: string, value: number, budget?: Budget) => row(`local copy after a restart: ${name}`, value, 'ms', budget);
       rows.push(
         row(`local copy after a restart: main-process RSS at ${label}`, cold.rssMB, 'MB', COPY_RSS_BUDGET, {

@@ -3,6 +3,7 @@ import { createRemoteBackend } from '../../electron/backend/remote/remote-backen
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
+import { createRedactor } from '../../electron/security/redact';
 import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB, timeRuns } from './stats';
 import { timedQuery } from './timed-query';
@@ -42,8 +43,10 @@ const remote = createRemoteBackend({ baseUrl: url, token, timeoutMs: 120_000 });
 await remote.queryEvents({ limit: '1' });
 collectGarbage();
 const idle = process.memoryUsage().rss;
-const index = new LocalEventIndex();
-const store = openIndexStore(join(rootDir, 'event-index', 'bench'));
+// the app's redactor over the profile's token, as the main process gives the index (electron/core.ts)
+const redact = createRedactor([token]).deep;
+const index = new LocalEventIndex(redact);
+const store = openIndexStore(join(rootDir, 'event-index', 'bench'), redact);
 const syncTiming = emptyTiming();
 const { query, stats: requestStats } = timedQuery(remote);
 const cpu0 = process.cpuUsage();

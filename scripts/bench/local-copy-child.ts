@@ -1,4 +1,5 @@
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
+import { createRedactor } from '../../electron/security/redact';
 import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
@@ -22,13 +23,14 @@ export interface LocalCopyReport extends MemorySplit {
   count: number;
 }
 
-const [rootDir, profileId, runsText] = process.argv.slice(2);
-if (!rootDir || !profileId) throw new Error('usage: local-copy-child.ts <rootDir> <profileId> [runs]');
+const [rootDir, profileId, runsText, token] = process.argv.slice(2);
+if (!rootDir || !profileId) throw new Error('usage: local-copy-child.ts <rootDir> <profileId> [runs] [token]');
 const runs = Number(runsText ?? 20);
 collectGarbage();
 const idle = process.memoryUsage().rss;
 const t0 = performance.now();
-const service = createEventIndexService({ rootDir });
+// the app's redactor over the profile's token, as the main process gives the service (electron/core.ts)
+const service = createEventIndexService({ rootDir, ...(token ? { redact: createRedactor([token]).deep } : {}) });
 const first = await service.search(profileId, { limit: '50' });
 const firstRowsMs = performance.now() - t0;
 if (!first || first.events.length === 0) throw new Error('the copy gave no first page');

@@ -50,42 +50,6 @@ interface Copy {
   head?: { index: LocalEventIndex; count: number };
 }
 
-/** Deeper than this the redactor scrubs a value's JSON text instead of walking it (electron/security/redact.ts). */
-const REDACT_DEPTH = 200;
-
-/** Every string the redactor would scrub in `value`, keys included, in one list. */
-function stringsOf(value: unknown, out: string[], depth = 0): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (value === null || typeof value !== 'object') return out;
-  else if (depth > REDACT_DEPTH) out.push(JSON.stringify(value));
-  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out, depth + 1);
-  else {
-    for (const [key, item] of Object.entries(value)) {
-      out.push(key);
-      stringsOf(item, out, depth + 1);
-    }
-  }
-  return out;
-}
-
-/**
- * `redact` made cheap for events, which almost never hold a token: the redactor runs once over all of an event's
- * strings joined (one match test instead of one per string: ~6 instead of ~17 us an event measured here), and walks
- * the event only when that finds something; an event let through is remembered, so the chunk writer does not
- * screen again what the index just did. A secret inside one string is inside the joined text, so nothing is missed.
- */
-export function redactOnce(redact: <T>(value: T) => T): <T>(value: T) => T {
-  const clean = new WeakSet<object>();
-  return <T>(value: T): T => {
-    if (typeof value !== 'object' || value === null) return redact(value);
-    if (clean.has(value)) return value;
-    const text = stringsOf(value, []).join('\u0000');
-    if (redact(text) !== text) return redact(value);
-    clean.add(value);
-    return value;
-  };
-}
-
 export function createEventIndexService(options: {
   rootDir: string;
   onStatus?(profileId: string, status: EventIndexStatus): void;
@@ -96,7 +60,7 @@ export function createEventIndexService(options: {
   now?: () => Date;
 }): EventIndexService {
   const copies = new Map<string, Promise<Copy>>();
-  const redact = options.redact ? redactOnce(options.redact) : undefined;
+  const redact = options.redact;
 
   /**
    * Opens a profile's copy once (the whole index lives in memory while the app runs). The manifest is read at once;

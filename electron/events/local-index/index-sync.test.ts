@@ -140,11 +140,16 @@ describe('local event index sync', () => {
       }
       return page;
     };
-    await expect(runSync(job({ query: corrupt }))).rejects.toThrow('invalid createdAt');
+    const index = new LocalEventIndex();
+    await expect(runSync(job({ query: corrupt, index }))).rejects.toThrow('invalid createdAt');
     const after = await reload();
     const before = await remote.query({ to: `IS:${addDays(badDay as string, -1)}`, limit: '1' });
     expect(after.index.size).toBe(before.total);
     expect(after.manifest.nextDay).toBe(badDay);
+    // memory holds what the disk holds: resumed in the same session, the copy answers as the server, no event twice
+    expect(index.size).toBe(before.total);
+    await runSync(job({ query: remote.query, index, manifest: after.manifest }));
+    await expectSameAnswers(index, remote);
   });
 
   it('tops up incrementally from the newest id held', async () => {

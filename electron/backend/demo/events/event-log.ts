@@ -106,15 +106,17 @@ export class EventLog {
 
   /**
    * Appends one event of another server's log (a copy keeps every event it is given, no-ops too) and returns the JSON
-   * texts its bodies are stored as, so a copy written to disk need not serialise them again.
+   * texts its bodies are stored as, so a copy written to disk need not serialise them again. `accept`, when given,
+   * sees those texts before anything is stored (in memory or in the scratch file): when it refuses them, nothing is
+   * stored and undefined is returned.
    */
-  appendCopied(event: NewEvent & { createdAt: string }): ColumnTexts {
-    const row = this.appendDated(event, true) as Row;
-    return { data: row.dataText, preData: row.preDataText, tags: row.tagsText };
+  appendCopied(event: NewEvent & { createdAt: string }, accept?: (texts: ColumnTexts) => boolean): ColumnTexts | undefined {
+    const row = this.appendDated(event, true, accept && ((candidate) => accept(columnTexts(candidate))));
+    return row === undefined ? undefined : columnTexts(row);
   }
 
-  /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */
-  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean): Row | undefined {
+  /** One event of appendHistory; the row stored, or undefined for a no-op dropped (or a row `accept` refused). */
+  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean, accept?: (row: Row) => boolean): Row | undefined {
     const ms = Date.parse(event.createdAt);
     if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
     const last = this.createdAt.last();
@@ -122,7 +124,8 @@ export class EventLog {
       throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
     }
     const row = toRow(event, keepNoOps);
-    if (row !== undefined) this.store(row, ms);
+    if (row === undefined || (accept !== undefined && !accept(row))) return undefined;
+    this.store(row, ms);
     return row;
   }
 
@@ -400,6 +403,10 @@ function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
     preDataText: event.preData == null ? null : jsonbText(event.preData),
     tagsText: event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
   };
+}
+
+function columnTexts(row: Row): ColumnTexts {
+  return { data: row.dataText, preData: row.preDataText, tags: row.tagsText };
 }
 
 function countWhere(list: IntList, passes: (i: number) => boolean): number {

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FlagEvent } from '../../../shared/schemas';
+import { createRedactor } from '../../security/redact';
+import { LocalEventIndex } from './local-event-index';
+
+const SECRET = 'TOPSECRET-123';
+const QUOTED = 'TOP"SECRET\\9'; // characters JSON escapes: the texts hold it escaped
+
+const event = (id: number, fields: Partial<FlagEvent> = {}): FlagEvent => ({
+  id,
+  type: 'segment-updated',
+  createdBy: 'admin',
+  createdAt: `2026-01-01T00:00:${String(id % 60).padStart(2, '0')}.000Z`,
+  createdByUserId: 1,
+  project: 'default',
+  featureName: null,
+  environment: null,
+  data: { name: 'beta', description: 'nothing here' },
+  preData: null,
+  tags: [],
+  ...fields,
+});
+
+/** Everything the index gives back of what it stored: its answer (bodies read back from its scratch file) and lines. */
+function held(index: LocalEventIndex, lines: string[]): string {
+  return JSON.stringify(index.query({ limit: '1000' })) + lines.join('\n');
+}
+
+describe('LocalEventIndex: no token stored in clear', () => {
+  it('screens an event without a token with one match over one string, and stores it as it came', () => {
+    const redactor = createRedactor([SECRET]);
+    const seen: unknown[] = [];
+    const index = new LocalEventIndex(<T,>(value: T): T => {
+      seen.push(value);
+      return redactor.deep(value);
+    });
+    const clean = event(1, { data: { description: 'TOPSECRET', tags: [{ value: '-123' }] }, preData: { b: 1, a: 'x' } });
+    index.add([clean]);
+    expect(seen).toHaveLength(1);
+    expect(typeof seen[0]).toBe('string');
+    expect(index.query({}).events[0]).toMatchObject({ id: 1, data: clean.data, preData: clean.preData });
+  });
+
+  it.each([
+    ['with the lines of the copy on disk (a sync)', true],
+    ['without them (a copy loaded from disk)', false],
+  ])('scrubs a token wherever it is: a value, a key, deep in arrays, a tag, a column, its encoded forms, %s', (_, withLines) => {
+    const index = new LocalEventIndex(createRedactor([SECRET, QUOTED]).deep);
+    const events = [
+      event(1, { data: { description: `token ${SECRET}` } }),
+      event(2, { data: { [SECRET]: true } }),
+      event(3, { preData: { list: [[{ value: ['x', `Bearer ${SECRET.toLowerCase()}`] }]] } }),
+      event(4, { data: { url: `https://x/?t=${encodeURIComponent(SECRET)}` } }),
+      event(5, { tags: [{ type: 'simple', value: SECRET }] }),
+      event(6, { createdBy: `api ${SECRET}`, project: SECRET, featureName: `f-${SECRET}`, environment: SECRET }),
+      event(7, { data: { description: `quoted ${QUOTED}` } }),
+      event(8),
+    ];
+    const lines: string[] = [];
+    index.add(events, withLines ? lines : undefined);
+    const text = held(index, lines).toLowerCase();
+    expect(text).not.toContain(SECRET.toLowerCase());
+    expect(text).not.toContain(encodeURIComponent(SECRET).toLowerCase());
+    expect(text).not.toContain(JSON.stringify(QUOTED).slice(1, -1).toLowerCase());
+    expect(index.size).toBe(8);
+    expect(index.query({ id: 'IS:8' }).events[0]?.data).toEqual(events[7]?.data);
+    expect(lines).toHaveLength(withLines ? 8 : 0);
+  });
+
+  it('holds no token for any event that carries one anywhere in its bodies, and keeps every other event whole', () => {
+    const redactor = createRedactor([SECRET]);
+    const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
+    const body = fc.dictionary(fc.string(), fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string(), leaf, { maxKeys: 3 })), { maxKeys: 4 });
+    // the token inside some text, as a key or a value, at some depth
+    const planted = fc.tuple(fc.string(), fc.string(), fc.constantFrom('key', 'value', 'nested'), body).map(([before, after, where, rest]) => {
+      const text = `${before}${SECRET}${after}`;
+      if (where === 'key') return { ...rest, [text]: 1 };
+      if (where === 'value') return { ...rest, planted: text };
+      return { ...rest, planted: [{ deep: [text] }] };
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), planted, body), { minLength: 1, maxLength: 8 }), (specs) => {
+        const index = new LocalEventIndex(redactor.deep);
+        const events = specs.map(([leak, dirty, clean], i) => event(i + 1, { data: leak ? dirty : clean }));
+        const lines: string[] = [];
+        index.add(events, lines);
+        expect(held(index, lines).toLowerCase()).not.toContain(SECRET.toLowerCase());
+        const answer = index.query({ limit: '1000' }).events;
+        for (const original of events) {
+          if (JSON.stringify(original.data).toLowerCase().includes(SECRET.toLowerCase())) continue;
+          expect(answer.find((e) => e.id === original.id)?.data).toEqual(original.data);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
