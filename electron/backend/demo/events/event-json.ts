@@ -4,15 +4,16 @@ import { describeEvent, summaryReads } from '../../../../shared/domain/event-sum
 /**
  * A page of GET /api/admin/search/events written as the UTF-8 JSON text of `{ events, total }` straight from the
  * stored bodies, for the HTTP face (electron/backend/http/json-text-reads.ts). The bodies are already JSON (haystack.ts
- * keeps them as Postgres's json/jsonb text, as UTF-8), so their bytes are copied into the answer as they are: parsing
- * them into objects only for JSON.stringify to write them out again, and encoding that, was most of what the
- * demo-server did to answer a page of an export.
+ * keeps them as Postgres's json/jsonb text, as UTF-8), so their bytes are copied into the answer: parsing them into
+ * objects only for JSON.stringify to write them out again, and encoding that, was most of what the demo-server did
+ * to answer a page of an export.
  *
- * JSON.parse of the answer equals the page EventLog.query builds, keys in the same order (event-json.test.ts): the
- * scalar columns, label and summary are written with JSON.stringify as before (createdAt, an ISO date, needs no
- * escaping), and preData keeps the jsonb text's
- * ", " and ": " separators, which change no parsed value (about 1% more bytes on the seeded log). A body is parsed
- * only when the event's summary reads it (summaryView).
+ * The answer is the bytes JSON.stringify of EventLog.query's page gives (event-json.test.ts): the scalar columns,
+ * label and summary are written with JSON.stringify as before (createdAt, an ISO date, needs no escaping), data and
+ * tags are JSON.stringify's own text, and preData's jsonb text loses the spaces jsonb puts after `,` and `:`. One
+ * difference, of bytes only: an object of preData with integer-like keys ("10") keeps jsonb's key order, where a
+ * parse and stringify would put those keys first; JSON.parse gives the same object either way. Of the bodies, only
+ * those the event's summary reads are parsed (summaryView).
  */
 
 /** The columns of a record that are not JSON bodies, in the record's key order. */
@@ -28,6 +29,9 @@ export interface EventScalars {
 }
 
 const NUL = 0;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const SPACE = 0x20;
 /** '[]' is the tags column's default and what the record answers for no tags. */
 const NO_TAGS = '[]';
 
@@ -63,7 +67,8 @@ export class EventPageWriter {
     );
     this.part(bytes, from, first, NULL_BYTES);
     this.ascii(PRE_DATA_KEY);
-    this.part(bytes, first + 1, second, NULL_BYTES);
+    if (first + 1 === second) this.ascii(NULL_BYTES);
+    else this.compact(bytes, first + 1, second);
     this.ascii(TAGS_KEY);
     this.part(bytes, second + 1, to, NO_TAGS_BYTES);
     this.pending =
@@ -84,6 +89,30 @@ export class EventPageWriter {
     }
     this.room(to - from);
     this.length += bytes.copy(this.buffer, this.length, from, to);
+  }
+
+  /**
+   * preData's jsonb text without the spaces jsonb writes after each `,` and `:` (whitespace outside strings): the
+   * answer then has the bytes JSON.stringify wrote before, as a real server's has, and so has an export that keeps
+   * the server's text of each event (electron/events/export/event-text.ts).
+   */
+  private compact(bytes: Buffer, from: number, to: number): void {
+    this.room(to - from);
+    const out = this.buffer;
+    let at = this.length;
+    let inString = false;
+    for (let i = from; i < to; i++) {
+      const c = bytes[i] as number;
+      if (inString) {
+        out[at++] = c;
+        if (c === BACKSLASH) out[at++] = bytes[++i] as number;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) {
+        out[at++] = c;
+        inString = true;
+      } else if (c !== SPACE && c !== 0x0a && c !== 0x0d && c !== 0x09) out[at++] = c;
+    }
+    this.length = at;
   }
 
   /** A few constant bytes, copied here rather than through a call into Node. */
