@@ -36,9 +36,9 @@ const SPACE = 0x20;
 const NO_TAGS = '[]';
 
 /**
- * Writes the page into one buffer, grown by doubling; finish() answers the bytes written. Each event costs one call
- * to encode text (its scalars, joined with the previous event's closing ones) and three copies of stored bytes: calls
- * into Node's buffer code, not the bytes, were what writing a page cost.
+ * Writes the page into one buffer, grown by doubling; finish() answers the bytes written. Each event is one encode of
+ * text (its scalars, joined with the previous event's closing ones), the stored bytes of data and tags copied, and
+ * preData's compacted.
  */
 export class EventPageWriter {
   private buffer: Buffer;
