@@ -6,6 +6,7 @@
 import { createDemoBackend, openDemoStore, type DemoStore } from '../electron/backend/demo';
 import { serveAdminApi } from '../electron/backend/http/serve';
 import { readyLine } from './demo-server/spawn';
+import type { EventQueryParams } from '../shared/schemas/event';
 
 const USAGE = `Usage: npm run demo-server -- [--port N] [--token T] [--data DIR [--reset]] [--events N]
   --port N     port on 127.0.0.1 (default 4243; 0 picks a free one)
@@ -95,7 +96,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const backend = store?.backend ?? createDemoBackend(options);
-  const server = await serveAdminApi(backend, { token: args.token, port: args.port });
+  // GET /search/events is written from the log's stored JSON texts (an export reads a million events through it).
+  const jsonTexts = { queryEvents: (params: EventQueryParams) => backend.queryEventsJson(params) };
+  const server = await serveAdminApi(backend, { token: args.token, port: args.port, jsonTexts });
   process.stdout.write(readyLine(server.url, args.token));
 
   let stopping = false;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FlagEvent } from '../schemas/event';
-import { describeEvent } from './event-summary';
+import { describeEvent, summaryReads } from './event-summary';
 import { describeEventReference, REFERENCE_TYPES } from './test-support/event-summary-reference';
 
 /**
@@ -91,5 +91,26 @@ describe('describeEvent words every event as the Mustache renderer it replaced',
       const full: FlagEvent = { id: 1, createdAt: '2026-11-23T10:00:00.000Z', type, createdBy: 'ann', project: 'p1', featureName: 'f1', environment: 'production', data, preData: { ...data, name: 'old-name' } };
       expect(describeEvent(full, 'http://h')).toEqual(describeEventReference(full, 'http://h'));
     }
+  });
+
+  it('reads only the bodies summaryReads names: the others may hold anything', () => {
+    const other = fc.oneof(payload, fc.constant(null), fc.constant({}));
+    fc.assert(
+      fc.property(event, other, other, fc.constantFrom(undefined, 'https://unleash.example.com/base'), (e, data, preData, url) => {
+        const reads = summaryReads(e.type);
+        const swapped = {
+          ...e,
+          data: reads.data ? e.data : data,
+          preData: reads.preData ? e.preData : preData,
+          tags: reads.tags ? e.tags : [{ type: 'simple', value: 'x' }],
+        };
+        expect(outcome(() => describeEvent(swapped, url))).toEqual(outcome(() => describeEvent(e, url)));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(summaryReads('feature-strategy-update')).toEqual({ data: true, preData: true, tags: false });
+    expect(summaryReads('segment-deleted')).toEqual({ data: false, preData: true, tags: false });
+    expect(summaryReads('feature-environment-enabled')).toEqual({ data: false, preData: false, tags: false });
+    expect(summaryReads('not-a-type')).toEqual({ data: false, preData: false, tags: false });
   });
 });

@@ -110,6 +110,19 @@ type Piece = string | ((event: FlagEvent, url: string) => string);
 interface Compiled {
   label: string;
   pieces: readonly Piece[];
+  /** The bodies its pieces read (summaryReads). */
+  reads: SummaryReads;
+}
+
+/**
+ * Which of an event's JSON bodies its label and summary read. A reader that holds the bodies as JSON text (the
+ * demo-server, electron/backend/demo/events/event-json.ts) parses only these: describeEvent words the event the same
+ * whatever the others hold (the property test holds it). Most events (toggles, metadata) read none.
+ */
+export interface SummaryReads {
+  data: boolean;
+  preData: boolean;
+  tags: boolean;
 }
 
 /** Mustache's rendering of a value, without escaping. */
@@ -124,6 +137,9 @@ const VALUES: Record<string, (event: FlagEvent, url: string) => unknown> = {
   feature: featureLink,
   project: projectLink,
 };
+
+/** The values above that read data and preData (each reads both): kept beside them, held by the property test. */
+const VALUES_READING_BODIES = new Set(['strategyTitle', 'strategyChangeText', 'changeRequest']);
 
 const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -154,6 +170,7 @@ function variable(name: string): Piece {
 /** `{{b}}` is the bold marker itself: it joins the literal text around it. */
 function compile(label: string, template: string): Compiled {
   const pieces: Piece[] = [];
+  const reads: SummaryReads = { data: false, preData: false, tags: false };
   let literal = '';
   let last = 0;
   for (const match of template.matchAll(VARIABLE)) {
@@ -167,10 +184,31 @@ function compile(label: string, template: string): Compiled {
     if (literal) pieces.push(literal);
     literal = '';
     pieces.push(variable(name));
+    addReads(name, reads);
   }
   literal += template.slice(last);
   if (literal) pieces.push(literal);
-  return { label, pieces };
+  return { label, pieces, reads };
+}
+
+/** Adds the bodies variable `name` reads: `event.data…` data, `event` itself all three, a value of VALUES_READING_BODIES data and preData. */
+function addReads(name: string, reads: SummaryReads): void {
+  const [root = '', field] = name.split('.');
+  if (root === 'event') {
+    if (field === undefined || field === 'data') reads.data = true;
+    if (field === undefined || field === 'preData') reads.preData = true;
+    if (field === undefined || field === 'tags') reads.tags = true;
+  } else if (VALUES_READING_BODIES.has(root)) {
+    reads.data = true;
+    reads.preData = true;
+  }
+}
+
+const READS_NONE: SummaryReads = { data: false, preData: false, tags: false };
+
+/** Which bodies describeEvent reads for an event of this type (an unknown type: none). */
+export function summaryReads(type: string): SummaryReads {
+  return COMPILED.get(type)?.reads ?? READS_NONE;
 }
 
 const COMPILED = new Map(Object.entries(EVENT_MAP).map(([type, [label, template]]) => [type, compile(label, template)]));

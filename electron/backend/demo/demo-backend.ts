@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FixturedBackend } from '../instance-fixtures';
+import type { EventQueryParams } from '../../../shared/schemas/event';
 import { EventLog } from './events/event-log';
 import { brokenInvariant } from './model/invariants';
 import { generateHistory } from './events/history';
@@ -30,6 +31,11 @@ export interface DemoOptions {
 /** The in-memory AdminBackend: Unleash 6.10.1 semantics, one module per area under areas/, bound in operations.ts. */
 export interface DemoBackend extends FixturedBackend {
   readonly events: EventLog;
+  /**
+   * What queryEvents answers, as its UTF-8 JSON text, written from the stored bodies without parsing them
+   * (event-json.ts): the demo-server serves GET /search/events with it (electron/backend/http/json-text-reads.ts).
+   */
+  queryEventsJson(params?: EventQueryParams): Promise<Uint8Array>;
   snapshot(): DemoSnapshot;
   /** Back to the seeded state of this backend's options. */
   reset(): void;
@@ -105,6 +111,7 @@ export function createDemoBackend(options: DemoOptions = {}): DemoBackend {
     get events() {
       return ctx.events;
     },
+    queryEventsJson: async (params = {}) => ctx.events.queryJson(params),
     snapshot: () => ({
       format: SNAPSHOT_FORMAT,
       version: 1,

@@ -1,5 +1,6 @@
 import type { FixturedBackend } from '../instance-fixtures';
 import { badDataDetails } from '../errors';
+import type { JsonTextReads } from './json-text-reads';
 import { frontendPreflight, isFrontendPreflight } from './frontend-preflight';
 import { authenticate, checkContentType, header, parseRequestJson, unknownPath } from './pipeline-checks';
 import { matchRoute, type Route } from './route';
@@ -30,6 +31,8 @@ export interface WireRequest {
 export interface FaceOptions {
   /** The one accepted admin token. */
   token: string;
+  /** Reads the backend answers as JSON text (json-text-reads.ts); without them every answer is serialised here. */
+  jsonTexts?: JsonTextReads;
 }
 
 export type RequestHandler = (req: WireRequest) => Promise<WireResponse>;
@@ -37,7 +40,7 @@ export type RequestHandler = (req: WireRequest) => Promise<WireResponse>;
 export function createRequestHandler(backend: FixturedBackend, options: FaceOptions): RequestHandler {
   const routes: Route[] = [
     ...segmentRoutes(backend),
-    ...eventRoutes(backend),
+    ...eventRoutes(backend, options.jsonTexts),
     ...strategyTypeRoutes(backend),
     ...projectRoutes(backend),
     ...archiveRoutes(backend),

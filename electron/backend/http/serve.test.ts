@@ -33,6 +33,16 @@ describe('serveAdminApi', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('sends a body the backend wrote as UTF-8 bytes as they are, with their length', async () => {
+    const utf8 = Buffer.from('{"events":[{"summary":"ü 😀"}],"total":1}', 'utf8');
+    server = await serveAdminApi(recordingBackend().backend, { token: TOKEN, jsonTexts: { queryEvents: async () => utf8 } });
+    const response = await fetch(`${server.url}/api/admin/search/events`, { headers: { Authorization: TOKEN } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-length')).toBe(String(utf8.length));
+    expect(await response.json()).toEqual({ events: [{ summary: 'ü 😀' }], total: 1 });
+  });
+
   it('stops accepting connections once closed', async () => {
     const running = await serveAdminApi(recordingBackend().backend, { token: TOKEN });
     await running.close();

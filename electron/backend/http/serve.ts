@@ -107,9 +107,10 @@ export async function serveAdminApi(backend: FixturedBackend, options: ServeOpti
         try {
           const answer = await answerFor(request);
           // A length rather than chunked framing, as Express sends (none on bodiless statuses). The body is encoded
-          // once: measuring the string and then writing it encoded a page of 1,000 events twice.
+          // once: measuring the string and then writing it encoded a page of 1,000 events twice. A backend's own
+          // JSON text comes as bytes already (json-text-reads.ts).
           const bodiless = answer.status === 204 || answer.status === 304;
-          const body = bodiless ? undefined : Buffer.from(answer.body, 'utf8');
+          const body = bodiless ? undefined : typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
           response.writeHead(answer.status, body ? { ...answer.headers, 'Content-Length': String(body.length) } : answer.headers);
           response.end(body);
         } catch {

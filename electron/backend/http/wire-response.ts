@@ -5,8 +5,16 @@ import { ApiError } from '../../../shared/errors';
 export interface WireResponse {
   status: number;
   headers: Record<string, string>;
-  /** '' for 204 and the other empty answers. */
-  body: string;
+  /**
+   * '' for 204 and the other empty answers. UTF-8 bytes when the backend wrote the JSON itself (json-text-reads.ts);
+   * bodyText() reads either.
+   */
+  body: string | Uint8Array;
+}
+
+/** The body as text (tests and logs; the socket writes bytes). */
+export function bodyText(response: WireResponse): string {
+  return typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8');
 }
 
 /** Builders for the responses the face sends, in Express's framing (JSON with charset; empty bodies bare). */
@@ -15,6 +23,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): WireResponse {
   return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+}
+
+/**
+ * A JSON answer the backend serialised itself, as UTF-8 (json-text-reads.ts holds what such a text must be): only the
+ * routes of JsonTextReads use it, every other answer is an object through jsonResponse.
+ */
+export function jsonTextResponse(status: number, utf8: Uint8Array): WireResponse {
+  return { status, headers: { 'Content-Type': JSON_TYPE }, body: utf8 };
 }
 
 /** 204s, 202s and Unleash's "200 with no body" answers carry neither a body nor a content type. */

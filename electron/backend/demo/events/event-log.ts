@@ -11,6 +11,7 @@ import { describeEvent } from '../../../../shared/domain/event-summary';
 import type { EventCreator, EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
 import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
+import { EventPageWriter, type EventScalars } from './event-json';
 
 export interface NewEvent {
   type: string;
@@ -231,6 +232,17 @@ export class EventLog {
     return { events, total };
   }
 
+  /**
+   * The page query() answers, as the UTF-8 JSON text of `{ events, total }` (the HTTP face's text path,
+   * event-json.ts): the stored bodies are copied into it as they are, not parsed and serialised again.
+   */
+  queryJson(params: EventQueryParams, unleashUrl?: string): Buffer {
+    const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
+    const page = new EventPageWriter(indexes.length, unleashUrl);
+    this.haystack.originalsOf(indexes, (j, bytes, from, to) => page.event(this.scalars(indexes[j] as number), bytes, from, to));
+    return page.finish(total);
+  }
+
   private tables(): EventTables {
     return {
       size: this.size,
@@ -342,6 +354,20 @@ export class EventLog {
   private records(indexes: readonly number[]): FlagEvent[] {
     const texts = this.haystack.textsOf(indexes);
     return indexes.map((i, j) => this.record(i, texts[j]));
+  }
+
+  /** The columns of event `i` that are not JSON bodies. */
+  private scalars(i: number): EventScalars {
+    return {
+      id: i + 1,
+      type: this.types.value(this.typeCol.at(i)) as string,
+      createdBy: this.actors.value(this.actorCol.at(i)) as string,
+      createdAt: new Date(this.createdAt.at(i)).toISOString(),
+      createdByUserId: this.userIds.value(this.userCol.at(i)),
+      featureName: this.features.value(this.featureCol.at(i)),
+      project: this.projects.value(this.projectCol.at(i)),
+      environment: this.environments.value(this.environmentCol.at(i)),
+    };
   }
 
   /** The record as 6.10.1 returns it: every key present, in its order, null when absent, tags never null. */

@@ -131,22 +131,43 @@ export class Haystack {
    */
   textsOf(indexes: readonly number[]): ColumnTexts[] {
     const out = new Array<ColumnTexts>(indexes.length);
+    this.originalsOf(indexes, (j, bytes, from, to) => {
+      out[j] = splitTexts(bytes.toString('utf8', from, to));
+    });
+    return out;
+  }
+
+  /**
+   * The stored JSON parts of several events as UTF-8, undecoded (data SEP preData SEP tags, each empty when null), in
+   * the order given: `visit(j, bytes, from, to)` with event indexes[j]'s part at bytes[from, to). Read as textsOf
+   * reads; the bytes are the caller's to keep. For writing them into an answer without making strings of them.
+   */
+  originalsOf(indexes: readonly number[], visit: (j: number, bytes: Buffer, from: number, to: number) => void): void {
     let start = 0;
     while (start < indexes.length) {
       const c = Math.floor((indexes[start] as number) / this.chunkEvents);
       let end = start + 1;
       while (end < indexes.length && Math.floor((indexes[end] as number) / this.chunkEvents) === c) end++;
       const s = this.sealed[c];
-      if (s === undefined || end - start === 1) {
-        for (let j = start; j < end; j++) out[j] = this.texts(indexes[j] as number);
-      } else this.readRun(s, c, indexes, start, end, out);
+      if (s === undefined) {
+        for (let j = start; j < end; j++) {
+          const bytes = Buffer.from(this.tailOriginals[(indexes[j] as number) - c * this.chunkEvents] as string, 'utf8');
+          visit(j, bytes, 0, bytes.length);
+        }
+      } else this.readRun(s, c, indexes, start, end, visit);
       start = end;
     }
-    return out;
   }
 
-  /** Fills out[start, end) from one sealed chunk: one read of the span when the rows are close, else a read each. */
-  private readRun(s: Sealed, c: number, indexes: readonly number[], start: number, end: number, out: ColumnTexts[]): void {
+  /** Visits [start, end) of one sealed chunk: one read of the span when the rows are close, else a read each. */
+  private readRun(
+    s: Sealed,
+    c: number,
+    indexes: readonly number[],
+    start: number,
+    end: number,
+    visit: (j: number, bytes: Buffer, from: number, to: number) => void,
+  ): void {
     let low = Infinity;
     let high = -1;
     let needed = 0;
@@ -159,14 +180,19 @@ export class Haystack {
     const from = s.originals[low] as number;
     const span = (s.originals[high + 1] as number) - from;
     // rows scattered over a chunk (a filtered page) are read one by one rather than the megabytes between them
-    if (span > SPAN_READ_MIN && span > needed * SPAN_READ_SLACK) {
-      for (let j = start; j < end; j++) out[j] = this.texts(indexes[j] as number);
+    if (end - start === 1 || (span > SPAN_READ_MIN && span > needed * SPAN_READ_SLACK)) {
+      for (let j = start; j < end; j++) {
+        const k = (indexes[j] as number) - c * this.chunkEvents;
+        const at = s.originals[k] as number;
+        const length = (s.originals[k + 1] as number) - at;
+        visit(j, this.file.read(s.originalAt + at, length, Buffer.allocUnsafe(length)), 0, length);
+      }
       return;
     }
     const bytes = this.file.read(s.originalAt + from, span, Buffer.allocUnsafe(span));
     for (let j = start; j < end; j++) {
       const k = (indexes[j] as number) - c * this.chunkEvents;
-      out[j] = splitTexts(bytes.toString('utf8', (s.originals[k] as number) - from, (s.originals[k + 1] as number) - from));
+      visit(j, bytes, (s.originals[k] as number) - from, (s.originals[k + 1] as number) - from);
     }
   }
 

@@ -6,11 +6,25 @@ import { z } from 'zod';
  * k means table[k - 1]. data/preData/tags keep the exact column texts (json / jsonb / json) the search runs over.
  */
 const index = z.number().int().min(0);
-// JSON text never holds a raw NUL (JSON.stringify escapes it); the search store relies on that.
-const jsonText = (open: string, close: string) =>
-  z.string().refine((t) => t.startsWith(open) && t.endsWith(close) && !t.includes('\u0000'), `must be JSON ${open}...${close} text`);
-const jsonObjectText = jsonText('{', '}');
-const jsonArrayText = jsonText('[', ']');
+/**
+ * One JSON object (or array) and nothing else: the demo-server copies these texts into its answers as they are
+ * (event-json.ts), where anything else would break the answer or add members to it. JSON text never holds a raw NUL
+ * (JSON.stringify escapes it); the search store relies on that.
+ */
+const jsonText = (kind: 'object' | 'array') =>
+  z.string().refine((t) => !t.includes('\u0000') && isJson(t, kind), `must be the JSON text of one ${kind}`);
+const jsonObjectText = jsonText('object');
+const jsonArrayText = jsonText('array');
+
+function isJson(text: string, kind: 'object' | 'array'): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return typeof value === 'object' && value !== null && Array.isArray(value) === (kind === 'array');
+}
 
 export const eventLogSnapshotSchema = z
   .strictObject({

@@ -1,12 +1,14 @@
 import type { AdminBackend } from '../../admin-backend';
 import type { EventQueryParams, SearchEvents } from '../../../../shared/schemas';
 import { reply, route, type Route } from '../route';
+import type { JsonTextReads } from '../json-text-reads';
+import { jsonTextResponse } from '../wire-response';
 import { eventsQuery, searchEventsBody, searchEventsQuery } from '../request-schemas';
 
 const QUERY_SEARCH_PATH = '/api/admin/search/events';
 
 /** /api/admin/events, the 6.x body search and the query search (docs/server-behaviour.md#event-list, docs/server-behaviour.md#body-search-6x, docs/server-behaviour.md#query-search). */
-export function eventRoutes(backend: AdminBackend): Route[] {
+export function eventRoutes(backend: AdminBackend, jsonTexts?: JsonTextReads): Route[] {
   return [
     route({
       method: 'GET',
@@ -41,6 +43,8 @@ export function eventRoutes(backend: AdminBackend): Route[] {
           const value = (query as Record<string, unknown>)[key];
           if (typeof value === 'string') params[key] = value;
         }
+        // The same page either way; a backend that keeps its bodies as JSON text writes it without objects.
+        if (jsonTexts) return jsonTextResponse(200, await jsonTexts.queryEvents(params));
         return reply.json(200, await backend.queryEvents(params));
       },
     }),

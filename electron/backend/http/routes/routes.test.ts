@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { face, json } from '../test-support/wire';
+import { bodyText } from '../wire-response';
 
 /** Every served route's good path: status, body shape, Location, and the backend call it makes. */
 
@@ -137,7 +138,7 @@ describe('project routes', () => {
 
   it('lists context fields as a bare array', async () => {
     const response = await face().send('GET', '/api/admin/context');
-    expect(JSON.parse(response.body)).toEqual([expect.objectContaining({ name: 'userId' })]);
+    expect(JSON.parse(bodyText(response))).toEqual([expect.objectContaining({ name: 'userId' })]);
   });
 
   it('lists and reads flags of a project, listed without the project key as 6.10.1 lists them', async () => {

@@ -1,6 +1,6 @@
 import type { AdminBackend } from '../../admin-backend';
 import { createRequestHandler } from '../handle-request';
-import type { WireResponse } from '../wire-response';
+import { bodyText, type WireResponse } from '../wire-response';
 import { recordingBackend } from './recording-backend';
 
 /** A tiny client over the in-process handler, so tests read like HTTP exchanges. */
@@ -32,12 +32,12 @@ export function face(overrides: Partial<AdminBackend> = {}) {
 }
 
 export function json(response: WireResponse): Record<string, unknown> {
-  return JSON.parse(response.body) as Record<string, unknown>;
+  return JSON.parse(bodyText(response)) as Record<string, unknown>;
 }
 
 /** The single detail message of an error body. */
 export function detail(response: WireResponse): { message: string; path?: string } {
   const details = json(response).details as { message: string; path?: string }[];
-  if (details.length !== 1 || !details[0]) throw new Error(`expected one detail, got ${response.body}`);
+  if (details.length !== 1 || !details[0]) throw new Error(`expected one detail, got ${bodyText(response)}`);
   return details[0];
 }
