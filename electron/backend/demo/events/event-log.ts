@@ -373,18 +373,15 @@ export class EventLog {
   /** The record as 6.10.1 returns it: every key present, in its order, null when absent, tags never null. */
   private record(i: number, texts: ColumnTexts = this.haystack.texts(i)): FlagEvent {
     const { data, preData, tags } = texts;
+    const { featureName, project, environment, ...head } = this.scalars(i);
     return {
-      id: i + 1,
-      type: this.types.value(this.typeCol.at(i)) as string,
-      createdBy: this.actors.value(this.actorCol.at(i)) as string,
-      createdAt: new Date(this.createdAt.at(i)).toISOString(),
-      createdByUserId: this.userIds.value(this.userCol.at(i)),
+      ...head,
       data: data == null ? null : (JSON.parse(data) as Record<string, unknown>),
       preData: preData == null ? null : (JSON.parse(preData) as Record<string, unknown>),
       tags: tags === null || tags === EMPTY_TAGS ? [] : (JSON.parse(tags) as EventTag[]),
-      featureName: this.features.value(this.featureCol.at(i)),
-      project: this.projects.value(this.projectCol.at(i)),
-      environment: this.environments.value(this.environmentCol.at(i)),
+      featureName,
+      project,
+      environment,
     };
   }
 }
