@@ -84,6 +84,15 @@ describe('token redactor, every spelling of an awkward token', () => {
     const redactor = createRedactor([AWKWARD]);
     expect(redactor.text(`x=${AWKWARD_SPELLINGS['base64 unpadded']}\n`)).toBe(`x=${REDACTED}\n`);
   });
+
+  it('scrubs the JSON text of a value of every spelling its strings hold, escaped as JSON escapes them', () => {
+    const redactor = createRedactor([AWKWARD]);
+    for (const spelling of Object.values(AWKWARD_SPELLINGS)) {
+      const text = redactor.text(JSON.stringify({ [`key ${spelling}`]: [`before ${spelling} after`] }));
+      // still JSON, and what it reads back holds no spelling
+      expect(JSON.parse(text)).toEqual({ [`key ${REDACTED}`]: [`before ${REDACTED} after`] });
+    }
+  });
 });
 
 describe('deep redaction', () => {

@@ -34,6 +34,9 @@ export function secretForms(secret: string): string[] {
   forms.add(bytes.toString('base64').replace(/=+$/, ''));
   forms.add(bytes.toString('base64url'));
   forms.add(bytes.toString('hex'));
+  // Each spelling also as it reads inside a JSON string (backslashes and quotes escaped), so a JSON text is scrubbed
+  // of every spelling its strings hold: a string holding the \u form reads \\u in the text of its JSON.
+  for (const form of [...forms]) forms.add(JSON.stringify(form).slice(1, -1));
   // Every spelling is at least as long as the secret, and createRedactor takes no secret shorter than MIN_SECRET.
   return [...forms];
 }

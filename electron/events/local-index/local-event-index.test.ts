@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
-import { createRedactor } from '../../security/redact';
+import { createRedactor, secretForms } from '../../security/redact';
 import { LocalEventIndex } from './local-event-index';
 
 const SECRET = 'TOPSECRET-123';
@@ -11,7 +11,7 @@ const event = (id: number, fields: Partial<FlagEvent> = {}): FlagEvent => ({
   id,
   type: 'segment-updated',
   createdBy: 'admin',
-  createdAt: `2026-01-01T00:00:${String(id % 60).padStart(2, '0')}.000Z`,
+  createdAt: new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString(),
   createdByUserId: 1,
   project: 'default',
   featureName: null,
@@ -21,6 +21,24 @@ const event = (id: number, fields: Partial<FlagEvent> = {}): FlagEvent => ({
   tags: [],
   ...fields,
 });
+
+/** Every string (keys too) of what the index gives back: its answer and its lines, as a reader decodes them. */
+function heldStrings(index: LocalEventIndex, lines: string[]): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        out.push(key);
+        walk(item);
+      }
+    }
+  };
+  walk(index.query({ limit: '1000' }));
+  for (const line of lines) walk(JSON.parse(line));
+  return out;
+}
 
 /** Everything the index gives back of what it stored: its answer (bodies read back from its scratch file) and lines. */
 function held(index: LocalEventIndex, lines: string[]): string {
@@ -66,6 +84,22 @@ describe('LocalEventIndex: no token stored in clear', () => {
     expect(index.size).toBe(8);
     expect(index.query({ id: 'IS:8' }).events[0]?.data).toEqual(events[7]?.data);
     expect(lines).toHaveLength(withLines ? 8 : 0);
+  });
+
+  it.each([true, false])('holds none of a token\'s spellings, however a string spells it (with lines: %s)', (withLines) => {
+    const tokens = ['*:development.4f1c2a9e8b7d6c5e4f3a2b1c0d9e8f7a', QUOTED];
+    const index = new LocalEventIndex(createRedactor(tokens).deep);
+    const forms = tokens.flatMap(secretForms);
+    const events = forms.flatMap((form, i) => [
+      event(3 * i + 1, { data: { description: `echo ${form}` } }),
+      event(3 * i + 2, { preData: { [form]: 1 }, tags: [{ type: 'simple', value: form }] }),
+      event(3 * i + 3, { createdBy: form, featureName: form }),
+    ]);
+    const lines: string[] = [];
+    index.add(events, withLines ? lines : undefined);
+    const held = heldStrings(index, lines).join('\n').toLowerCase();
+    expect(forms.filter((form) => held.includes(form.toLowerCase()))).toEqual([]);
+    expect(index.size).toBe(events.length);
   });
 
   it('holds no token for any event that carries one anywhere in its bodies, and keeps every other event whole', () => {

@@ -75,10 +75,9 @@ export class LocalEventIndex {
 
   /**
    * Stores one event; returns its line of the copy on disk when `wantLine`. Events almost never hold a token, so
-   * each is screened in one string made of the texts the engine makes anyway (its line when that is wanted, else its
-   * strings joined): one match, where walking every event's strings took some 5 s of a 1M-event sync. The event is
-   * walked only when that finds one. A token in any string, key or value, is in that text, JSON-escaped when it has
-   * characters JSON escapes.
+   * each is screened in one JSON text made of the texts the engine makes anyway (its line when that is wanted), its
+   * escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync. The event is
+   * walked only when that finds one. Every string of the event, key or value, reads in that text as it is.
    */
   #store(event: FlagEvent, wantLine: boolean): string | undefined {
     const redact = this.#redact;
@@ -89,7 +88,7 @@ export class LocalEventIndex {
       redact || wantLine
         ? (made) => {
             if (wantLine) line = chunkLine(event.id, plain, made);
-            const text = line ?? joined(plain, made);
+            const text = decoded(line ?? joined(plain, made));
             return redact === undefined || redact(text) === text;
           }
         : undefined,
@@ -145,17 +144,23 @@ export class LocalEventIndex {
 
 /** Every string of a stored event, in one text (its bodies as the engine's texts). */
 function joined(stored: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
-  return [
-    stored.type,
-    stored.createdBy,
-    stored.createdAt,
-    stored.project ?? '',
-    stored.featureName ?? '',
-    stored.environment ?? '',
-    texts.data ?? '',
-    texts.preData ?? '',
-    texts.tags ?? '',
-  ].join('\u0000');
+  const columns = JSON.stringify([stored.type, stored.createdBy, stored.createdAt, stored.project, stored.featureName, stored.environment]);
+  return [columns, texts.data ?? '', texts.preData ?? '', texts.tags ?? ''].join('\u0000');
+}
+
+const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(.))/g;
+const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * A JSON text with its escapes decoded, so that each of its strings reads in it as it is: a token spelled with
+ * backslashes (its \u form) is \\u in the JSON of a string holding it, which the redactor's spellings do not match.
+ * Most texts have no escape at all and come back as they are.
+ */
+function decoded(json: string): string {
+  if (!json.includes('\\')) return json;
+  return json.replace(JSON_ESCAPE, (_, hex: string | undefined, char: string) =>
+    hex === undefined ? (SHORT_ESCAPES[char] ?? char) : String.fromCharCode(Number.parseInt(hex, 16)),
+  );
 }
 
 function operands(value: string): string[] {
