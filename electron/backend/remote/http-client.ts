@@ -83,11 +83,12 @@ class Body {
       this.release();
     } else {
       if (!this.#buffer) {
-        this.#buffer = assemblies.pop() ?? Buffer.allocUnsafeSlow(ASSEMBLY_FIRST);
+        // the first chunk may be larger than a pooled buffer: the room is made before it is copied in
+        const pooled = assemblies.pop() ?? Buffer.allocUnsafeSlow(ASSEMBLY_FIRST);
+        this.#buffer = pooled.length >= this.total ? pooled : Buffer.allocUnsafeSlow(Math.min(ASSEMBLY_MAX, Math.max(this.total, pooled.length * 2)));
         this.#buffer.set(this.#first as Uint8Array, 0);
         this.#first = undefined;
-      }
-      if (this.#buffer.length < this.total) {
+      } else if (this.#buffer.length < this.total) {
         const grown = Buffer.allocUnsafeSlow(Math.min(ASSEMBLY_MAX, Math.max(this.total, this.#buffer.length * 2)));
         grown.set(this.#buffer.subarray(0, at), 0);
         this.#buffer = grown;
