@@ -130,3 +130,22 @@ describe('LocalEventIndex: no token stored in clear', () => {
     );
   });
 });
+
+describe('LocalEventIndex: a window stored whole or not at all', () => {
+  it('stores none of a window when one of its events cannot be stored, and takes the window again once it can', () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 20_000; i++) deep = { next: deep };
+    const index = new LocalEventIndex(createRedactor([SECRET]).deep);
+    index.add([event(1)]);
+    const window = [event(2), event(3, { preData: deep }), event(4)];
+    expect(() => index.add(window, [])).toThrow();
+    expect(() => index.add([event(5), event(6, { createdAt: 'not a date' })])).toThrow('invalid createdAt');
+    expect(index.size).toBe(1);
+    // the same window without the event that could not be stored: nothing held twice, nothing refused as "earlier"
+    const lines: string[] = [];
+    index.add([event(2), event(4)], lines);
+    expect(index.query({}).events.map((e) => e.id)).toEqual([4, 2, 1]);
+    expect(lines).toHaveLength(2);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
-import { EventLog } from '../../backend/demo/events/event-log';
+import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 
 /**
@@ -42,61 +42,52 @@ export class LocalEventIndex {
     this.#redact = redact;
   }
 
-  /** createdAt of the newest event held, ms. */
-  #newestMs = -Infinity;
-
   /**
-   * Appends events, oldest first, all of them or none: an event the engine would refuse (a createdAt it cannot read,
-   * or earlier than the newest held) is found before any is stored, so a sync that fails on one leaves in memory what
-   * it left on disk (whole windows). With `lines`, each event is also pushed there as its line of the copy on disk
-   * (chunkLine).
+   * Appends events, oldest first, all of them or none of what the engine could refuse: each is made ready (its date
+   * checked, its bodies serialised and screened for tokens) before any is stored, so a sync that fails on one (a
+   * createdAt it cannot read, a body nested too deep to serialise) leaves in memory what it left on disk, whole
+   * windows. Only a failing write of the scratch file (a full disk) can stop it midway. With `lines`, each event is
+   * also pushed there as its line of the copy on disk (chunkLine).
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
-    let newest = this.#newestMs;
+    const ready: Prepared[] = [];
+    let notBefore: number | undefined;
     for (const event of events) {
-      const ms = Date.parse(event.createdAt);
-      if (Number.isNaN(ms)) throw new Error(`LocalEventIndex: invalid createdAt ${JSON.stringify(event.createdAt)}`);
-      if (ms < newest) throw new Error(`LocalEventIndex: createdAt ${event.createdAt} is earlier than the newest event held`);
-      newest = ms;
+      const prepared = this.#prepare(event, notBefore, lines !== undefined);
+      notBefore = prepared.copied.createdAtMs;
+      ready.push(prepared);
     }
-    this.#newestMs = newest;
-    for (const event of events) {
-      const line = this.#store(event, lines !== undefined);
+    for (const [i, { copied, line }] of ready.entries()) {
+      this.#log.storeCopied(copied);
+      const id = (events[i] as FlagEvent).id;
       if (this.#size === this.#ids.length) {
         const grown = new Float64Array(this.#ids.length * 2);
         grown.set(this.#ids);
         this.#ids = grown;
       }
-      if (this.#size > 0 && event.id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
-      this.#ids[this.#size++] = event.id;
+      if (this.#size > 0 && id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
+      this.#ids[this.#size++] = id;
       if (line !== undefined) lines?.push(line);
     }
   }
 
   /**
-   * Stores one event; returns its line of the copy on disk when `wantLine`. Events almost never hold a token, so
-   * each is screened in one JSON text made of the texts the engine makes anyway (its line when that is wanted), its
-   * escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync. The event is
-   * walked only when that finds one. Every string of the event, key or value, reads in that text as it is.
+   * One event made ready to store, with its line of the copy on disk when `wantLine`. Events almost never hold a
+   * token, so each is screened in one JSON text made of the texts the engine makes anyway (its line when that is
+   * wanted), its escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync.
+   * The event is walked only when that finds one. Every string of the event, key or value, reads in that text as is.
    */
-  #store(event: FlagEvent, wantLine: boolean): string | undefined {
+  #prepare(event: FlagEvent, notBefore: number | undefined, wantLine: boolean): Prepared {
     const redact = this.#redact;
     const plain = toNewEvent(event);
-    let line: string | undefined;
-    const texts = this.#log.appendCopied(
-      plain,
-      redact || wantLine
-        ? (made) => {
-            if (wantLine) line = chunkLine(event.id, plain, made);
-            const text = decoded(line ?? joined(plain, made));
-            return redact === undefined || redact(text) === text;
-          }
-        : undefined,
-    );
-    if (texts) return line;
-    const scrubbed = toNewEvent(redact ? redact(event) : event);
-    // without a screen the engine stores every event it is given
-    return chunkLine(event.id, scrubbed, this.#log.appendCopied(scrubbed) as ColumnTexts);
+    const copied = this.#log.prepareCopied(plain, notBefore);
+    const line = wantLine ? chunkLine(event.id, plain, copied.texts) : undefined;
+    if (redact === undefined) return { copied, line };
+    const text = decoded(line ?? joined(plain, copied.texts));
+    if (redact(text) === text) return { copied, line };
+    const scrubbed = toNewEvent(redact(event));
+    const again = this.#log.prepareCopied(scrubbed, notBefore);
+    return { copied: again, line: wantLine ? chunkLine(event.id, scrubbed, again.texts) : undefined };
   }
 
   /** Bytes held in memory, by part (bench figures). */
@@ -161,6 +152,12 @@ function decoded(json: string): string {
   return json.replace(JSON_ESCAPE, (_, hex: string | undefined, char: string) =>
     hex === undefined ? (SHORT_ESCAPES[char] ?? char) : String.fromCharCode(Number.parseInt(hex, 16)),
   );
+}
+
+/** An event ready to store, with its line of the copy on disk when one is wanted. */
+interface Prepared {
+  copied: CopiedRow;
+  line: string | undefined;
 }
 
 function operands(value: string): string[] {

@@ -31,6 +31,14 @@ interface EventLogOptions {
   chunkEvents?: number;
 }
 
+/** An event of another server's log ready to store (EventLog.prepareCopied). */
+export interface CopiedRow {
+  readonly row: Row;
+  readonly createdAtMs: number;
+  /** The JSON texts its bodies are stored as. */
+  readonly texts: ColumnTexts;
+}
+
 /** One stored row before it is indexed: the column texts are already in their Postgres form. */
 interface Row {
   type: string;
@@ -105,27 +113,26 @@ export class EventLog {
   }
 
   /**
-   * Appends one event of another server's log (a copy keeps every event it is given, no-ops too) and returns the JSON
-   * texts its bodies are stored as, so a copy written to disk need not serialise them again. `accept`, when given,
-   * sees those texts before anything is stored (in memory or in the scratch file): when it refuses them, nothing is
-   * stored and undefined is returned.
+   * One event of another server's log made ready to store (a copy keeps every event it is given, no-ops too): its date
+   * read and its bodies serialised into the JSON texts they are stored as (`texts`, so a copy written to disk need not
+   * serialise them again). Nothing is stored until storeCopied. Throws what appending it would: a createdAt it cannot
+   * read, or one earlier than `notBefore` (ms; by default the newest event stored).
    */
-  appendCopied(event: NewEvent & { createdAt: string }, accept?: (texts: ColumnTexts) => boolean): ColumnTexts | undefined {
-    const row = this.appendDated(event, true, accept && ((candidate) => accept(columnTexts(candidate))));
-    return row === undefined ? undefined : columnTexts(row);
+  prepareCopied(event: NewEvent & { createdAt: string }, notBefore = this.createdAt.last()): CopiedRow {
+    const row = toRow(event, true) as Row;
+    return { row, createdAtMs: checkedDate(event.createdAt, notBefore), texts: columnTexts(row) };
   }
 
-  /** One event of appendHistory; the row stored, or undefined for a no-op dropped (or a row `accept` refused). */
-  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean, accept?: (row: Row) => boolean): Row | undefined {
-    const ms = Date.parse(event.createdAt);
-    if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(event.createdAt)}`);
-    const last = this.createdAt.last();
-    if (last !== undefined && ms < last) {
-      throw new Error(`appendHistory: createdAt ${event.createdAt} is earlier than the newest event`);
-    }
+  /** Stores what prepareCopied made, in its order. */
+  storeCopied(copied: CopiedRow): void {
+    this.store(copied.row, copied.createdAtMs);
+  }
+
+  /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */
+  private appendDated(event: NewEvent & { createdAt: string }, keepNoOps: boolean): Row | undefined {
+    const ms = checkedDate(event.createdAt, this.createdAt.last());
     const row = toRow(event, keepNoOps);
-    if (row === undefined || (accept !== undefined && !accept(row))) return undefined;
-    this.store(row, ms);
+    if (row !== undefined) this.store(row, ms);
     return row;
   }
 
@@ -400,6 +407,14 @@ function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
     preDataText: event.preData == null ? null : jsonbText(event.preData),
     tagsText: event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
   };
+}
+
+/** createdAt in ms, refused when unreadable or earlier than `notBefore` (events are stored in time order). */
+function checkedDate(createdAt: string, notBefore: number | undefined): number {
+  const ms = Date.parse(createdAt);
+  if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(createdAt)}`);
+  if (notBefore !== undefined && ms < notBefore) throw new Error(`appendHistory: createdAt ${createdAt} is earlier than the newest event`);
+  return ms;
 }
 
 function columnTexts(row: Row): ColumnTexts {
