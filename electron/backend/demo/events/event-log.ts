@@ -380,15 +380,20 @@ export class EventLog {
   /** The record as 6.10.1 returns it: every key present, in its order, null when absent, tags never null. */
   private record(i: number, texts: ColumnTexts = this.haystack.texts(i)): FlagEvent {
     const { data, preData, tags } = texts;
-    const { featureName, project, environment, ...head } = this.scalars(i);
+    // property by property: rest and spread took a local copy's newest 100 from 0.5-0.8 to 1.1-1.4 ms here
+    const s = this.scalars(i);
     return {
-      ...head,
+      id: s.id,
+      type: s.type,
+      createdBy: s.createdBy,
+      createdAt: s.createdAt,
+      createdByUserId: s.createdByUserId,
       data: data == null ? null : (JSON.parse(data) as Record<string, unknown>),
       preData: preData == null ? null : (JSON.parse(preData) as Record<string, unknown>),
       tags: tags === null || tags === EMPTY_TAGS ? [] : (JSON.parse(tags) as EventTag[]),
-      featureName,
-      project,
-      environment,
+      featureName: s.featureName,
+      project: s.project,
+      environment: s.environment,
     };
   }
 }
