@@ -131,9 +131,15 @@ export class Haystack {
    */
   textsOf(indexes: readonly number[]): ColumnTexts[] {
     const out = new Array<ColumnTexts>(indexes.length);
-    this.originalsOf(indexes, (j, bytes, from, to) => {
-      out[j] = splitTexts(bytes.toString('utf8', from, to));
-    });
+    this.visitOriginals(
+      indexes,
+      (j, text) => {
+        out[j] = splitTexts(text);
+      },
+      (j, bytes, from, to) => {
+        out[j] = splitTexts(bytes.toString('utf8', from, to));
+      },
+    );
     return out;
   }
 
@@ -143,6 +149,25 @@ export class Haystack {
    * reads; the bytes are the caller's to keep. For writing them into an answer without making strings of them.
    */
   originalsOf(indexes: readonly number[], visit: (j: number, bytes: Buffer, from: number, to: number) => void): void {
+    this.visitOriginals(
+      indexes,
+      (j, text) => {
+        const bytes = Buffer.from(text, 'utf8');
+        visit(j, bytes, 0, bytes.length);
+      },
+      visit,
+    );
+  }
+
+  /**
+   * The walk of textsOf and originalsOf: the tail's rows (the newest, still text in memory) go to `tail` as they are
+   * held, the sealed chunks' to `visit` as the bytes read.
+   */
+  private visitOriginals(
+    indexes: readonly number[],
+    tail: (j: number, text: string) => void,
+    visit: (j: number, bytes: Buffer, from: number, to: number) => void,
+  ): void {
     let start = 0;
     while (start < indexes.length) {
       const c = Math.floor((indexes[start] as number) / this.chunkEvents);
@@ -150,10 +175,7 @@ export class Haystack {
       while (end < indexes.length && Math.floor((indexes[end] as number) / this.chunkEvents) === c) end++;
       const s = this.sealed[c];
       if (s === undefined) {
-        for (let j = start; j < end; j++) {
-          const bytes = Buffer.from(this.tailOriginals[(indexes[j] as number) - c * this.chunkEvents] as string, 'utf8');
-          visit(j, bytes, 0, bytes.length);
-        }
+        for (let j = start; j < end; j++) tail(j, this.tailOriginals[(indexes[j] as number) - c * this.chunkEvents] as string);
       } else this.readRun(s, c, indexes, start, end, visit);
       start = end;
     }
