@@ -4,7 +4,7 @@ import { collectGarbage } from '../bench/stats';
 import { memoryOf, processTree, rendererOf, type Memory } from './memory';
 import { median, ratioRow, type RatioRow } from './ratio-table';
 import { SEARCH_TEXT } from './seed';
-import { cpuByPid, spent, syncBreakdown } from './sync-breakdown';
+import { cpuByPid, serverCpu, spent, syncBreakdown } from './sync-breakdown';
 import { SYNC_IN_FLIGHT } from '../../electron/events/date-windows';
 import type { RunningUnleash } from './unleash-server';
 import { timeFetch, timeFilter, timeLoad, watchScript } from './visible';
@@ -110,11 +110,7 @@ export async function measure(options: MeasureOptions): Promise<{ rows: RatioRow
     await timeLoad(flagdesk, `${origin}/#/events`);
     const copy = flagdesk.getByRole('region', { name: 'Local copy of the event log' });
     // the CPU each side spends meanwhile, as the direct run below reports it: where a slower sync in the UI goes
-    const cpuNow = () => ({
-      unleash: cpuByPid(processTree(server.unleashPid)),
-      postgres: cpuByPid(processTree(server.postgresPid)),
-      browser: cpuByPid(processTree(options.browserPid)),
-    });
+    const cpuNow = () => ({ ...serverCpu(server), browser: cpuByPid(processTree(options.browserPid)) });
     const cpu0 = cpuNow();
     const own0 = process.cpuUsage();
     const t0 = performance.now();

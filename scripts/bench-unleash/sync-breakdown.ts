@@ -39,6 +39,11 @@ export function cpuByPid(pids: number[]): Map<number, number> {
   return seconds;
 }
 
+/** The CPU seconds so far of Unleash's Node and of PostgreSQL (every backend), per process: read before and after. */
+export function serverCpu(server: RunningUnleash): { unleash: Map<number, number>; postgres: Map<number, number> } {
+  return { unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) };
+}
+
 /** CPU seconds spent between two readings by the processes alive at the second (one started meanwhile: all of its). */
 export function spent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
@@ -60,8 +65,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
     const index = new LocalEventIndex(redact);
     const timing = emptyTiming();
     const { query, stats: requestStats } = timedQuery(remote);
-    const serverCpu = () => ({ unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) });
-    const before = serverCpu();
+    const before = serverCpu(server);
     const own0 = process.cpuUsage();
     const t0 = performance.now();
     await runSync({
@@ -74,7 +78,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
     });
     const wallMs = performance.now() - t0;
     // PostgreSQL's backends live as long as Unleash's pool keeps their connections: one closed meanwhile is missed
-    const after = serverCpu();
+    const after = serverCpu(server);
     const own = process.cpuUsage(own0);
     const cpu = { unleash: spent(before.unleash, after.unleash), postgres: spent(before.postgres, after.postgres), flagdesk: (own.user + own.system) / 1e6 };
     return { events: index.size, wallMs, timing, ...requestStats(), cpu };
