@@ -147,5 +147,26 @@ describe('LocalEventIndex: a window stored whole or not at all', () => {
     expect(index.query({}).events.map((e) => e.id)).toEqual([4, 2, 1]);
     expect(lines).toHaveLength(2);
   });
-});
 
+  it("takes back a window that filled the engine's text chunks before the event it could not store", () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 20_000; i++) deep = { next: deep };
+    const index = new LocalEventIndex();
+    index.add([event(1, { data: { name: 'kept-before' } })]);
+    // more than a text chunk of the engine (4,096 events) goes to its scratch file before the event that fails
+    const window = Array.from({ length: 5000 }, (_, i) => event(i + 2, { data: { name: `undone-${i}` }, project: `p${i % 7}` }));
+    const lines = ['a line of an earlier window'];
+    expect(() => index.add([...window, event(5002, { preData: deep })], lines)).toThrow();
+    expect(index.size).toBe(1);
+    expect(lines).toEqual(['a line of an earlier window']);
+    expect(index.query({ query: 'undone' }).total).toBe(0);
+    expect(index.query({ project: 'IS:p3' }).total).toBe(0);
+    expect(index.query({}).events.map((e) => e.data)).toEqual([{ name: 'kept-before' }]);
+    // the next try stores it, once, with its bodies as they came
+    index.add(window.slice(0, 4500));
+    expect(index.size).toBe(4501);
+    expect(index.query({ query: 'undone' }).total).toBe(4500);
+    expect(index.query({ id: 'IS:4000' }).events[0]?.data).toEqual({ name: 'undone-3998' });
+    expect(index.query({ project: 'IS:p3' }).total).toBe(Math.ceil((4500 - 3) / 7));
+  });
+});

@@ -1,5 +1,5 @@
 // recordAt: the last entry whose start is at or before a byte offset, here over the tokens instead of the records
-import { recordAt } from './chunk-search';
+import { recordAt, type CompiledQuery } from './chunk-search';
 
 /**
  * A chunk's word index: its distinct tokens (runs of bytes between JSON punctuation and spaces) and, for each, the
@@ -230,4 +230,29 @@ export function markContaining(t: ChunkTokens, needle: Buffer, into: Uint16Array
 /** Bytes the index holds (memory figures). */
 export function tokenBytes(t: ChunkTokens): number {
   return t.text.length + t.starts.byteLength + t.at.byteLength + t.counts.byteLength + t.postings.byteLength;
+}
+
+/**
+ * How a JSON-only search uses the word index: the pieces of its needle (or of its pattern's anchor) between
+ * separators, and whether the index's answer is exact (one piece, the whole needle) or only the candidates.
+ */
+export interface TokenPlan {
+  pieces: Buffer[];
+  exact: boolean;
+}
+
+const plans = new WeakMap<CompiledQuery, TokenPlan | null>();
+
+/** The query's use of the word index, or undefined when it has no literal to look up (then the text is scanned). */
+export function tokenPlan(q: CompiledQuery): TokenPlan | undefined {
+  let plan = plans.get(q);
+  if (plan === undefined) {
+    plan = null;
+    const literal = q.matcher.kind === 'substring' ? q.matcher.needle : q.matcher.kind === 'regex' ? q.matcher.anchor : '';
+    const bytes = Buffer.from(literal, 'utf8');
+    const pieces = piecesOf(bytes);
+    if (pieces.length > 0) plan = { pieces, exact: q.matcher.kind === 'substring' && !hasSeparator(bytes) };
+    plans.set(q, plan);
+  }
+  return plan ?? undefined;
 }

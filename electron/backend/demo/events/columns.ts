@@ -43,6 +43,11 @@ class TypedList<A extends NumberArray> {
   last(): number | undefined {
     return this.len === 0 ? undefined : this.buf[this.len - 1];
   }
+
+  /** Keeps the first `length` values (an append undone). */
+  truncate(length: number): void {
+    this.len = Math.min(this.len, length);
+  }
 }
 
 /** int32 rows: interned string ids, positions. */
@@ -94,6 +99,11 @@ export class IdList {
     return Array.from(this.buf.subarray(0, this.len));
   }
 
+  /** Keeps the first `length` ids (an append undone); the width stays. */
+  truncate(length: number): void {
+    this.len = Math.min(this.len, length);
+  }
+
   private grow(id: number): void {
     const size = this.len === this.buf.length ? this.buf.length * 2 : this.buf.length;
     if (id > this.max) this.max = id <= 0xffff ? 0xffff : 0x7fffffff;
@@ -127,6 +137,17 @@ export class Interner<T extends string | number> {
   value(id: number): T | null {
     return this.values[id] ?? null;
   }
+
+  /** Values interned, null's id included: where truncate() goes back to. */
+  get count(): number {
+    return this.values.length;
+  }
+
+  /** Forgets the values interned after the first `count` (an append undone). */
+  truncate(count: number): void {
+    for (let id = this.values.length - 1; id >= Math.max(1, count); id--) this.ids.delete(this.values[id] as T);
+    this.values.length = Math.max(1, Math.min(this.values.length, count));
+  }
 }
 
 /** Newest-first position indexes: for each interned value, the ascending list of event indexes that carry it. */
@@ -145,6 +166,16 @@ export class PositionIndex {
 
   get(valueId: number): IntList | undefined {
     return this.lists[valueId];
+  }
+
+  /** Drops every position from `size` on (an append undone): they are each list's last, lists being ascending. */
+  truncate(size: number): void {
+    for (const list of this.lists) {
+      if (!list) continue;
+      let length = list.length;
+      while (length > 0 && list.at(length - 1) >= size) length--;
+      list.truncate(length);
+    }
   }
 
   /** Bytes held by the lists (bench figures). */

@@ -39,6 +39,12 @@ export interface CopiedRow {
   readonly texts: ColumnTexts;
 }
 
+/** What EventLog.mark() gives: the log's size and how many values each column had interned. */
+export interface LogMark {
+  readonly size: number;
+  readonly interned: readonly number[];
+}
+
 /** One stored row before it is indexed: the column texts are already in their Postgres form. */
 interface Row {
   type: string;
@@ -126,6 +132,31 @@ export class EventLog {
   /** Stores what prepareCopied made, in its order. */
   storeCopied(copied: CopiedRow): void {
     this.store(copied.row, copied.createdAtMs);
+  }
+
+  /** Where the log stands, for rollBack. */
+  mark(): LogMark {
+    return { size: this.size, interned: this.interners().map((interner) => interner.count) };
+  }
+
+  /**
+   * Forgets every event stored since `mark` was taken, and the values only they brought: the log answers as it did
+   * then (a copy's window is stored whole or not at all, without holding all of it ready before storing any).
+   */
+  rollBack(mark: LogMark): void {
+    const size = mark.size;
+    if (size >= this.size) return;
+    this.interners().forEach((interner, i) => interner.truncate(mark.interned[i] as number));
+    for (const column of [this.createdAt, this.typeCol, this.actorCol, this.userCol, this.projectCol, this.featureCol, this.environmentCol]) {
+      column.truncate(size);
+    }
+    for (const index of [this.byType, this.byProject, this.byFeature]) index.truncate(size);
+    this.haystack.truncate(size);
+    this.creatorsCache = undefined;
+  }
+
+  private interners(): Interner<string | number>[] {
+    return [this.types, this.actors, this.userIds, this.projects, this.features, this.environments] as Interner<string | number>[];
   }
 
   /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */

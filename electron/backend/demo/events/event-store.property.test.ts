@@ -51,13 +51,15 @@ function like(value: string, query: string): boolean {
 }
 const contains = (value: string, query: string) => like(value, `%${query}%`);
 
+const START = Date.parse('2026-01-01T00:00:00.000Z');
+
+/** The events a minute apart, the first `from` minutes after START. */
+const dated = (events: NewEvent[], from = 0) =>
+  events.map((e, i) => ({ ...e, createdAt: new Date(START + (from + i) * 60_000).toISOString() }));
+
 function build(events: NewEvent[], chunkEvents: number): EventLog {
   const log = new EventLog({ chunkEvents });
-  const start = Date.parse('2026-01-01T00:00:00.000Z');
-  log.appendHistory(
-    events.map((e, i) => ({ ...e, createdAt: new Date(start + i * 60_000).toISOString() })),
-    { keepNoOps: true },
-  );
+  log.appendHistory(dated(events), { keepNoOps: true });
   return log;
 }
 
@@ -141,6 +143,36 @@ describe('the event store against a naive filter', () => {
         expect(restored.query({ limit: '1000' })).toEqual(log.query({ limit: '1000' }));
       }),
       { numRuns: 100 },
+    );
+  }, 30_000);
+
+  it('rolled back, answers as if the events since the mark had never been stored, wherever the chunks were sealed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(event, { maxLength: 15 }),
+        fc.array(event, { minLength: 1, maxLength: 15 }),
+        fc.array(event, { maxLength: 15 }),
+        fc.integer({ min: 1, max: 6 }),
+        pattern,
+        (kept, undone, after, chunkEvents, query) => {
+          const log = build(kept, chunkEvents);
+          const mark = log.mark();
+          log.appendHistory(dated(undone, kept.length), { keepNoOps: true });
+          log.rollBack(mark);
+          log.appendHistory(dated(after, kept.length), { keepNoOps: true });
+          const expected = build([...kept, ...after], chunkEvents);
+          for (const params of [{ limit: '100' }, { query, limit: '100' }, { type: 'IS:segment-updated', limit: '100' }, { project: 'IS:growth', limit: '100' }]) {
+            expect(log.query(params)).toEqual(expected.query(params));
+          }
+          expect(log.search({ query, limit: 100 })).toEqual(expected.search({ query, limit: 100 }));
+          expect(log.creators()).toEqual(expected.creators());
+          // the snapshot holds every column, the interned values and each body's text
+          expect(log.toSnapshot()).toEqual(expected.toSnapshot());
+          // and the undone events' bytes are written over, not kept on in the scratch file
+          expect(log.memoryBytes().spillFile).toBe(expected.memoryBytes().spillFile);
+        },
+      ),
+      { numRuns: 300 },
     );
   }, 30_000);
 });

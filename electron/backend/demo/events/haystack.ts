@@ -7,7 +7,7 @@ import {
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { gramsOf, mayContain } from './chunk-grams';
-import { bitmapWords, buildTokens, hasSeparator, markContaining, MAX_CHUNK_RECORDS, piecesOf, tokenBytes, type ChunkTokens } from './chunk-tokens';
+import { bitmapWords, buildTokens, markContaining, MAX_CHUNK_RECORDS, tokenBytes, tokenPlan, type ChunkTokens, type TokenPlan } from './chunk-tokens';
 import { SpillFile } from './spill-file';
 
 /**
@@ -49,15 +49,6 @@ interface Sealed {
   tokens: ChunkTokens;
 }
 
-/**
- * How a JSON-only search uses the word index: the pieces of its needle (or of its pattern's anchor) between
- * separators, and whether the index's answer is exact (one piece, the whole needle) or only the candidates.
- */
-interface TokenPlan {
-  pieces: Buffer[];
-  exact: boolean;
-}
-
 export class Haystack {
   /** Events a chunk holds; smaller in tests, so that a few events already cross chunks. */
   private readonly chunkEvents: number;
@@ -96,6 +87,50 @@ export class Haystack {
     this.tailHeadBytes.push(Buffer.byteLength(head, 'utf8'));
     this.tailCache = undefined;
     if (this.tailRecords.length === this.chunkEvents) this.seal();
+  }
+
+  /**
+   * Drops the events from `size` on, as if they had never been pushed (a copy's window that could not be stored
+   * whole). A sealed chunk holding some of them becomes the tail again, read back from the spill file.
+   */
+  truncate(size: number): void {
+    if (size >= this.size) return;
+    const c = Math.floor(size / this.chunkEvents);
+    const s = this.sealed[c];
+    if (s !== undefined) {
+      this.unseal(s);
+      this.sealed.length = c;
+      this.file.truncate(s.at);
+    }
+    const keep = size - c * this.chunkEvents;
+    this.tailRecords.length = keep;
+    this.tailOriginals.length = keep;
+    this.tailBytes.length = keep;
+    this.tailHeadBytes.length = keep;
+    this.tailCache = undefined;
+    this.cached = undefined;
+    this.candidateCache = undefined;
+  }
+
+  /** Makes sealed chunk `s` the tail again: its records and originals as text, as push() held them. */
+  private unseal(s: Sealed): void {
+    const records = this.file.read(s.at, s.length, Buffer.allocUnsafe(s.length));
+    const originalLength = s.originals[s.originals.length - 1] as number;
+    const originals = this.file.read(s.originalAt, originalLength, Buffer.allocUnsafe(originalLength));
+    const count = s.starts.length - 1;
+    this.tailRecords = [];
+    this.tailOriginals = [];
+    this.tailBytes = [];
+    this.tailHeadBytes = [];
+    for (let k = 0; k < count; k++) {
+      const start = s.starts[k] as number;
+      const end = s.starts[k + 1] as number;
+      // each record ends with the separator that joined it to the next (buildTail)
+      this.tailRecords.push(records.toString('utf8', start, end - 1));
+      this.tailOriginals.push(originals.toString('utf8', s.originals[k], s.originals[k + 1]));
+      this.tailBytes.push(end - start);
+      this.tailHeadBytes.push((s.jsonStarts[k] as number) - start);
+    }
   }
 
   /** Bytes held in memory, by part (bench figures; the spill file is on disk and not counted). */
@@ -432,22 +467,6 @@ const SPAN_READ_SLACK = 4;
 /** Set bits of every 16-bit word. */
 const BITS_SET = new Uint8Array(1 << 16);
 for (let w = 1; w < BITS_SET.length; w++) BITS_SET[w] = (BITS_SET[w >>> 1] as number) + (w & 1);
-
-const plans = new WeakMap<CompiledQuery, TokenPlan | null>();
-
-/** The query's use of the word index, or undefined when it has no literal to look up (then the text is scanned). */
-function tokenPlan(q: CompiledQuery): TokenPlan | undefined {
-  let plan = plans.get(q);
-  if (plan === undefined) {
-    plan = null;
-    const literal = q.matcher.kind === 'substring' ? q.matcher.needle : q.matcher.kind === 'regex' ? q.matcher.anchor : '';
-    const bytes = Buffer.from(literal, 'utf8');
-    const pieces = piecesOf(bytes);
-    if (pieces.length > 0) plan = { pieces, exact: q.matcher.kind === 'substring' && !hasSeparator(bytes) };
-    plans.set(q, plan);
-  }
-  return plan ?? undefined;
-}
 
 /**
  * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The

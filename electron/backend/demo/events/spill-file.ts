@@ -43,6 +43,11 @@ export class SpillFile {
     return at;
   }
 
+  /** Forgets what was written from `size` on: the next append writes there. */
+  truncate(size: number): void {
+    this.#size = Math.min(this.#size, size);
+  }
+
   /** Reads `length` bytes at `offset` into `into` (from its start); returns the filled view. */
   read(offset: number, length: number, into: Buffer): Buffer {
     if (length > into.length) throw new RangeError(`SpillFile.read: ${length} bytes do not fit in ${into.length}`);
