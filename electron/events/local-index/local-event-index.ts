@@ -1,6 +1,7 @@
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
+import { quoted } from '../../backend/demo/events/quoted';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -200,23 +201,11 @@ export function toNewEvent(event: FlagEvent) {
  */
 function chunkLine(id: number, event: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
   // joined rather than concatenated: a line waits in memory for its chunk, and as a rope of its pieces it kept some
-  // twenty objects alive each (the full sync's garbage collection doubled)
+  // twenty objects alive each (the full sync's garbage collection doubled). The repeating columns are quoted once.
   return [
-    `{"id":${JSON.stringify(id)},"type":`,
-    JSON.stringify(event.type),
-    ',"createdBy":',
-    JSON.stringify(event.createdBy),
-    ',"createdAt":',
-    JSON.stringify(event.createdAt),
-    ',"createdByUserId":',
-    JSON.stringify(event.createdByUserId),
-    ',"environment":',
-    JSON.stringify(event.environment),
-    ',"project":',
-    JSON.stringify(event.project),
-    ',"featureName":',
-    JSON.stringify(event.featureName),
-    ',"data":',
+    `{"id":${JSON.stringify(id)},"type":${quoted(event.type)},"createdBy":${quoted(event.createdBy)},"createdAt":${JSON.stringify(event.createdAt)}` +
+      `,"createdByUserId":${JSON.stringify(event.createdByUserId)},"environment":${quoted(event.environment)},"project":${quoted(event.project)}` +
+      `,"featureName":${quoted(event.featureName)},"data":`,
     texts.data ?? 'null',
     ',"preData":',
     texts.preData ?? 'null',

@@ -1,5 +1,6 @@
 import type { EventTag, FlagEvent } from '../../../../shared/schemas/event';
 import { describeEvent, summaryReads } from '../../../../shared/domain/event-summary';
+import { quoted } from './quoted';
 
 /**
  * A page of GET /api/admin/search/events written as the UTF-8 JSON text of `{ events, total }` straight from the
@@ -141,24 +142,6 @@ const PRE_DATA_KEY = Buffer.from(',"preData":');
 const TAGS_KEY = Buffer.from(',"tags":');
 const NULL_BYTES = Buffer.from('null');
 const NO_TAGS_BYTES = Buffer.from(NO_TAGS);
-
-/**
- * JSON.stringify of a column value, remembered: types, actors, projects, flags and labels repeat on every page, and a
- * call per value was a good part of writing one. Bounded, as pg-json-text.ts's shapes are.
- */
-const quotes = new Map<string, string>();
-const MAX_QUOTES = 8192;
-
-function quoted(value: string | null): string {
-  if (value === null) return 'null';
-  let text = quotes.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    if (quotes.size >= MAX_QUOTES) quotes.clear();
-    quotes.set(value, text);
-  }
-  return text;
-}
 
 /**
  * The record as describeEvent reads it: the scalar columns, and only the bodies its type's summary reads

@@ -1,0 +1,17 @@
+/**
+ * JSON.stringify of a column value, remembered: types, actors, projects, flags and labels repeat on every page, and a
+ * call per value was a good part of writing one. Bounded, as pg-json-text.ts's shapes are.
+ */
+const quotes = new Map<string, string>();
+const MAX_QUOTES = 8192;
+
+export function quoted(value: string | null): string {
+  if (value === null) return 'null';
+  let text = quotes.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (quotes.size >= MAX_QUOTES) quotes.clear();
+    quotes.set(value, text);
+  }
+  return text;
+}
