@@ -62,9 +62,14 @@ const gunzipAsync = promisify(gunzip);
 const OUTPUT_MIN = 64 * 1024;
 const OUTPUT_MAX = 16 * 1024 * 1024;
 const outputChunk = (expected: number): number => Math.min(OUTPUT_MAX, Math.max(OUTPUT_MIN, Math.ceil(expected)));
-/** The copy's text compresses about tenfold at level 6: a quarter of the input holds its output. */
-const gzipOptions = (textLength: number) => ({ chunkSize: outputChunk(textLength / 4) });
-/** ...and a chunk's text is about ten times its file. */
+/**
+ * Level 3, not zlib's default 6: a chunk of 20,000 events compresses in ~60 ms instead of ~115 ms, to 1.58 MB
+ * instead of 1.25 MB. The sync's compression shares the machine with the server and the indexing: a 1M-event copy
+ * took 2.4-3.8 s less CPU to sync, for 70 MB on disk instead of 56 MB. The text still compresses about eightfold, so
+ * a quarter of the input holds the output.
+ */
+const gzipOptions = (textLength: number) => ({ level: 3, chunkSize: outputChunk(textLength / 4) });
+/** ...and a chunk's text is eight to ten times its file (level 3, or 6 in a copy written before). */
 const gunzipOptions = (fileLength: number) => ({ chunkSize: outputChunk(fileLength * 12) });
 
 export function emptyManifest(baseUrl: string): IndexManifest {
