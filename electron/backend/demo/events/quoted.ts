@@ -1,6 +1,7 @@
 /**
  * JSON.stringify of a column value, remembered: types, actors, projects, flags and labels repeat on every page, and a
- * call per value was a good part of writing one. Bounded, as pg-json-text.ts's shapes are.
+ * call per value was a good part of writing a page of events (event-json.ts) or a line of a local copy's chunk
+ * (local-event-index.ts). Bounded, as pg-json-text.ts's shapes are.
  */
 const quotes = new Map<string, string>();
 const MAX_QUOTES = 8192;
