@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
 import { createRedactor, secretForms } from '../../security/redact';
 import { LocalEventIndex } from './local-event-index';
+import { SpillFile } from '../../backend/demo/events/spill-file';
+import { quoted } from '../../backend/demo/events/quoted';
 
 const SECRET = 'TOPSECRET-123';
 const QUOTED = 'TOP"SECRET\\9'; // characters JSON escapes: the texts hold it escaped
@@ -168,5 +170,73 @@ describe('LocalEventIndex: a window stored whole or not at all', () => {
     expect(index.query({ query: 'undone' }).total).toBe(4500);
     expect(index.query({ id: 'IS:4000' }).events[0]?.data).toEqual({ name: 'undone-3998' });
     expect(index.query({ project: 'IS:p3' }).total).toBe(Math.ceil((4500 - 3) / 7));
+  });
+
+  it('takes back a window whose text chunk could not be written (a full disk), and stores it once it can', () => {
+    const index = new LocalEventIndex();
+    index.add([event(1)]);
+    const window = Array.from({ length: 5000 }, (_, i) => event(i + 2, { data: { name: `w-${i}` }, createdByUserId: 7 }));
+    const append = SpillFile.prototype.append;
+    let calls = 0;
+    // the chunk's records are written, its bodies are not
+    const full = vi.spyOn(SpillFile.prototype, 'append').mockImplementation(function (this: SpillFile, bytes: Uint8Array) {
+      if (++calls === 2) throw new Error('ENOSPC: no space left on device');
+      return append.call(this, bytes);
+    });
+    const lines: string[] = [];
+    try {
+      expect(() => index.add(window, lines)).toThrow('ENOSPC');
+    } finally {
+      full.mockRestore();
+    }
+    expect(index.size).toBe(1);
+    expect(lines).toEqual([]);
+    expect(index.creators()).toEqual([{ id: 1, name: 'admin' }]);
+    index.add(window, lines);
+    expect(lines).toHaveLength(5000);
+    expect(index.query({ query: 'w-4999' }).events.map((e) => e.id)).toEqual([5001]);
+    expect(index.query({ id: 'IS:4100' }).events[0]?.data).toEqual({ name: 'w-4098' });
+  });
+
+  it('takes back nothing but itself when the first event of a window fails', () => {
+    const index = new LocalEventIndex();
+    index.add([event(1)]);
+    expect(() => index.add([event(2, { createdAt: 'yesterday' }), event(3)])).toThrow('invalid createdAt');
+    index.add([event(2), event(3)]);
+    expect(index.query({}).events.map((e) => e.id)).toEqual([3, 2, 1]);
+  });
+
+  it('takes no more events once a window could not be taken back, rather than hold it twice', () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 20_000; i++) deep = { next: deep };
+    const index = new LocalEventIndex();
+    const window = Array.from({ length: 4200 }, (_, i) => event(i + 1));
+    const unreadable = vi.spyOn(SpillFile.prototype, 'read').mockImplementation(() => {
+      throw new Error('EIO: i/o error');
+    });
+    try {
+      expect(() => index.add([...window, event(4201, { preData: deep })])).toThrow();
+    } finally {
+      unreadable.mockRestore();
+    }
+    expect(() => index.add(window)).toThrow(/could not take back a window.*restart Flagdesk/);
+    // what it holds, it answers for: the rows it kept, each with its own id
+    expect(index.query({ limit: '1' }).events[0]?.id).toBe(4200);
+  });
+});
+
+describe('LocalEventIndex: no token kept in the cache of quoted values', () => {
+  it('forgets the quoted columns of an event that held a token', () => {
+    const index = new LocalEventIndex(createRedactor([SECRET]).deep);
+    const actor = `deploy-bot ${SECRET}`;
+    index.add([event(1, { createdBy: actor })], []);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      quoted(actor);
+      // quoted again from scratch: the cache no longer held it
+      expect(stringify).toHaveBeenCalledWith(actor);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

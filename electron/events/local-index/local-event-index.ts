@@ -1,7 +1,7 @@
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
-import { quoted } from '../../backend/demo/events/quoted';
+import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -33,6 +33,8 @@ export class LocalEventIndex {
   }
 
   readonly #redact: (<T>(value: T) => T) | undefined;
+  /** Set when a failed window could not be taken back: why this copy takes no more events. */
+  #unusable: string | undefined;
 
   /**
    * `redact` scrubs tokens from each event as it is stored: the bodies go to a scratch file on disk (haystack.ts),
@@ -49,9 +51,11 @@ export class LocalEventIndex {
    * windows. Each event is stored as soon as it is ready and the log rolled back on a failure: holding a whole window
    * ready before storing any kept every one of its events alive long enough to be moved out of V8's young generation,
    * some 4 s of a 1M-event sync's garbage collection. With `lines`, each event is also pushed there as its line of the
-   * copy on disk (chunkLine); those too are taken back on a failure.
+   * copy on disk (chunkLine); those too are taken back on a failure. Should the rollback itself fail (the scratch file
+   * unreadable), the index takes no more events until the app is restarted.
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
+    if (this.#unusable !== undefined) throw new Error(this.#unusable);
     const mark = this.#log.mark();
     const size = this.#size;
     const sorted = this.#sorted;
@@ -72,10 +76,17 @@ export class LocalEventIndex {
         if (line !== undefined) lines?.push(line);
       }
     } catch (error) {
-      this.#log.rollBack(mark);
+      if (lines) lines.length = lineCount;
+      try {
+        this.#log.rollBack(mark);
+      } catch {
+        // the engine could not read back what it must forget, and changed nothing: it holds part of a window the
+        // copy on disk does not, so it takes no more events; a restart loads the copy from disk
+        this.#unusable = `${UNUSABLE} (${error instanceof Error ? error.message : String(error)})`;
+        throw error;
+      }
       this.#size = size;
       this.#sorted = sorted;
-      if (lines) lines.length = lineCount;
       throw error;
     }
   }
@@ -94,6 +105,8 @@ export class LocalEventIndex {
     if (redact === undefined) return { copied, line };
     const text = decoded(line ?? joined(plain, copied.texts));
     if (redact(text) === text) return { copied, line };
+    // the line quoted the event's columns as they came: none of them stays in the cache of quoted values
+    forgetQuoted();
     const scrubbed = toNewEvent(redact(event));
     const again = this.#log.prepareCopied(scrubbed, notBefore);
     return { copied: again, line: wantLine ? chunkLine(event.id, scrubbed, again.texts) : undefined };
@@ -141,6 +154,8 @@ export class LocalEventIndex {
     return undefined;
   }
 }
+
+const UNUSABLE = 'The local event copy in memory could not take back a window it failed to store; restart Flagdesk to load the copy again from disk';
 
 /** Every string of a stored event, in one text (its bodies as the engine's texts). */
 function joined(stored: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {

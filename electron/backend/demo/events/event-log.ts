@@ -145,13 +145,14 @@ export class EventLog {
    */
   rollBack(mark: LogMark): void {
     const size = mark.size;
-    if (size >= this.size) return;
+    // the haystack first: the one step that can fail (it reads a sealed chunk back), and it fails before it changes
+    // anything, so a failed rollback leaves every column and body as they were, in step with each other
+    this.haystack.truncate(size);
     this.interners().forEach((interner, i) => interner.truncate(mark.interned[i] as number));
     for (const column of [this.createdAt, this.typeCol, this.actorCol, this.userCol, this.projectCol, this.featureCol, this.environmentCol]) {
       column.truncate(size);
     }
     for (const index of [this.byType, this.byProject, this.byFeature]) index.truncate(size);
-    this.haystack.truncate(size);
     this.creatorsCache = undefined;
   }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventLog, type NewEvent } from './event-log';
+import { SpillFile } from './spill-file';
 import { jsonbText, jsonText } from '../../event-query/pg-json-text';
 
 /**
@@ -70,6 +71,35 @@ function columns(e: NewEvent): string[] {
     e.preData == null ? '' : jsonbText(e.preData),
     e.tags && e.tags.length > 0 ? jsonText(e.tags) : '[]',
   ];
+}
+
+/** The queries the rollback tests ask: lists, filters and text over the tail and the sealed chunks. */
+const asked = (query: string) => [
+  { limit: '100' },
+  { query, limit: '100' },
+  { type: 'IS:segment-updated', query, limit: '100' },
+  { project: 'IS:growth', query, limit: '100' },
+  { project: 'IS:growth', limit: '100' },
+  { query: 'alpha', limit: '100' },
+];
+const searched = (query: string): Parameters<EventLog['search']>[0][] => [
+  { query, limit: 100 },
+  { query, type: 'segment-updated' as const, limit: 100 },
+  { query: 'alpha', project: 'growth', limit: 100 },
+];
+
+function ask(log: EventLog, query: string): void {
+  for (const params of asked(query)) log.query(params);
+  for (const params of searched(query)) log.search(params);
+  log.creators();
+}
+
+function expectSameAnswers(log: EventLog, expected: EventLog, query: string): void {
+  for (const params of asked(query)) expect(log.query(params)).toEqual(expected.query(params));
+  for (const params of searched(query)) expect(log.search(params)).toEqual(expected.search(params));
+  expect(log.creators()).toEqual(expected.creators());
+  // the snapshot holds every column, the interned values and each body's text
+  expect(log.toSnapshot()).toEqual(expected.toSnapshot());
 }
 
 describe('the event store against a naive filter', () => {
@@ -150,29 +180,112 @@ describe('the event store against a naive filter', () => {
     fc.assert(
       fc.property(
         fc.array(event, { maxLength: 15 }),
-        fc.array(event, { minLength: 1, maxLength: 15 }),
-        fc.array(event, { maxLength: 15 }),
+        // the events taken back, and those stored after them: as many (the same rows, other values) or any number
+        fc
+          .array(event, { minLength: 1, maxLength: 15 })
+          .chain((undone) =>
+            fc.tuple(fc.constant(undone), fc.oneof(fc.array(event, { minLength: undone.length, maxLength: undone.length }), fc.array(event, { maxLength: 15 }))),
+          ),
         fc.integer({ min: 1, max: 6 }),
         pattern,
-        (kept, undone, after, chunkEvents, query) => {
+        (kept, [undone, after], chunkEvents, query) => {
           const log = build(kept, chunkEvents);
+          ask(log, query);
           const mark = log.mark();
           log.appendHistory(dated(undone, kept.length), { keepNoOps: true });
+          // answers asked before the rollback fill the caches: none of them may answer after it
+          ask(log, query);
           log.rollBack(mark);
+          expectSameAnswers(log, build(kept, chunkEvents), query);
+          ask(log, query);
           log.appendHistory(dated(after, kept.length), { keepNoOps: true });
           const expected = build([...kept, ...after], chunkEvents);
-          for (const params of [{ limit: '100' }, { query, limit: '100' }, { type: 'IS:segment-updated', limit: '100' }, { project: 'IS:growth', limit: '100' }]) {
-            expect(log.query(params)).toEqual(expected.query(params));
-          }
-          expect(log.search({ query, limit: 100 })).toEqual(expected.search({ query, limit: 100 }));
-          expect(log.creators()).toEqual(expected.creators());
-          // the snapshot holds every column, the interned values and each body's text
-          expect(log.toSnapshot()).toEqual(expected.toSnapshot());
+          expectSameAnswers(log, expected, query);
           // and the undone events' bytes are written over, not kept on in the scratch file
           expect(log.memoryBytes().spillFile).toBe(expected.memoryBytes().spillFile);
         },
       ),
       { numRuns: 300 },
     );
-  }, 30_000);
+  }, 60_000);
+
+  it('rolled back after a chunk failed to seal on its second write, answers as before, with no bytes left over', () => {
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 3, maxLength: 12 }), fc.array(event, { minLength: 3, maxLength: 12 }), (kept, more) => {
+        const chunkEvents = 3;
+        const log = build(kept, chunkEvents);
+        const mark = log.mark();
+        const append = SpillFile.prototype.append;
+        let calls = 0;
+        const full = vi.spyOn(SpillFile.prototype, 'append').mockImplementation(function (this: SpillFile, bytes: Uint8Array) {
+          if (++calls === 2) throw new Error('ENOSPC: no space left on device');
+          return append.call(this, bytes);
+        });
+        try {
+          expect(() => log.appendHistory(dated(more, kept.length), { keepNoOps: true })).toThrow('ENOSPC');
+        } finally {
+          full.mockRestore();
+        }
+        log.rollBack(mark);
+        log.appendHistory(dated(more, kept.length), { keepNoOps: true });
+        const expected = build([...kept, ...more], chunkEvents);
+        expectSameAnswers(log, expected, 'alpha');
+        expect(log.memoryBytes().spillFile).toBe(expected.memoryBytes().spillFile);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('EventLog.rollBack, one case each', () => {
+  const made = (type: string, name: string, createdByUserId: number | null = null, createdBy = 'u'): NewEvent => ({
+    type,
+    createdBy,
+    createdByUserId,
+    data: { name },
+  });
+
+  it('fails before it changes anything when a sealed chunk cannot be read back: every row keeps its own body', () => {
+    const kept = [0, 1, 2, 3].map((i) => made('feature-created', `kept${i}`));
+    const undone = [0, 1, 2, 3].map((i) => made('feature-created', `undone${i}`));
+    const log = build(kept, 3);
+    const mark = log.mark();
+    log.appendHistory(dated(undone, 4), { keepNoOps: true });
+    const unreadable = vi.spyOn(SpillFile.prototype, 'read').mockImplementation(() => {
+      throw new Error('EIO: i/o error');
+    });
+    try {
+      expect(() => log.rollBack(mark)).toThrow('EIO');
+    } finally {
+      unreadable.mockRestore();
+    }
+    const after = [made('feature-created', 'after0')];
+    log.appendHistory(dated(after, 8), { keepNoOps: true });
+    expectSameAnswers(log, build([...kept, ...undone, ...after], 3), 'undone');
+  });
+
+  it('forgets a chunk it had read for a search: the chunk sealed again in its place is read again', () => {
+    const kept = Array.from({ length: 8 }, (_, i) => made('feature-created', `k${i}`));
+    const log = build(kept, 4);
+    const mark = log.mark();
+    log.appendHistory(dated([made('segment-updated', 'alpha'), ...[1, 2, 3].map(() => made('feature-created', 'x'))], 8), { keepNoOps: true });
+    expect(log.search({ type: 'segment-updated', query: 'alpha', limit: 10 }).events).toHaveLength(1);
+    log.rollBack(mark);
+    const after = [made('segment-updated', 'beta'), made('feature-created', 'alpha'), made('feature-created', 'x'), made('feature-created', 'x')];
+    log.appendHistory(dated(after, 8), { keepNoOps: true });
+    expect(log.search({ type: 'segment-updated', query: 'alpha', limit: 10 }).events).toEqual([]);
+  });
+
+  it('forgets who wrote the events taken back, even when as many are stored again', () => {
+    const log = build([made('feature-created', 'k', 1, 'one')], 4);
+    const mark = log.mark();
+    log.appendHistory(dated([made('feature-created', 'u', 2, 'two')], 1), { keepNoOps: true });
+    expect(log.creators()).toHaveLength(2);
+    log.rollBack(mark);
+    log.appendHistory(dated([made('feature-created', 'v', 3, 'three')], 1), { keepNoOps: true });
+    expect(log.creators()).toEqual([
+      { id: 1, name: 'one' },
+      { id: 3, name: 'three' },
+    ]);
+  });
 });

@@ -91,7 +91,8 @@ export class Haystack {
 
   /**
    * Drops the events from `size` on, as if they had never been pushed (a copy's window that could not be stored
-   * whole). A sealed chunk holding some of them becomes the tail again, read back from the spill file.
+   * whole). A sealed chunk holding some of them becomes the tail again, read back from the spill file; a failure to
+   * read it is thrown before anything has changed.
    */
   truncate(size: number): void {
     if (size >= this.size) return;
@@ -100,8 +101,10 @@ export class Haystack {
     if (s !== undefined) {
       this.unseal(s);
       this.sealed.length = c;
-      this.file.truncate(s.at);
     }
+    // the file ends where the last chunk kept does: also past the bytes of a seal whose second write failed
+    const last = this.sealed[c - 1];
+    this.file.truncate(last === undefined ? 0 : last.originalAt + (last.originals[last.originals.length - 1] as number));
     const keep = size - c * this.chunkEvents;
     this.tailRecords.length = keep;
     this.tailOriginals.length = keep;

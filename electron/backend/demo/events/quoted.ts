@@ -16,3 +16,8 @@ export function quoted(value: string | null): string {
   }
   return text;
 }
+
+/** Empties the cache (a value that held a token must not stay in it). */
+export function forgetQuoted(): void {
+  quotes.clear();
+}

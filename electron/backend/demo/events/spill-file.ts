@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * An append-only scratch file for the event bodies: they are read only when a row is returned or a text search scans
- * them, so keeping them out of the heap is what holds a million events to a fraction of the memory (RSS counts
- * neither the file nor the page cache that serves it). The file is private (0600) and unlinked as soon as it is
- * open, so nothing is left behind whatever way the process ends; where unlinking an open file is refused (Windows),
- * it is removed at exit. Its descriptor is closed when its owner is garbage-collected.
+ * A scratch file for the event bodies, appended to (and rewound only when the events written last are taken back):
+ * they are read only when a row is returned or a text search scans them, so keeping them out of the heap is what
+ * holds a million events to a fraction of the memory (RSS counts neither the file nor the page cache that serves it).
+ * The file is private (0600) and unlinked as soon as it is open, so nothing is left behind whatever way the process
+ * ends; where unlinking an open file is refused (Windows), it is removed at exit. Its descriptor is closed when its
+ * owner is garbage-collected.
  */
 
 const leftOver = new Set<string>();
