@@ -50,6 +50,11 @@ function sortedShape(keys: string[]): [string, string][] {
   return shape;
 }
 
+/** Empties the cache of key orders (a key that held a token must not stay in it). */
+export function forgetShapes(): void {
+  shapes.clear();
+}
+
 /** jsonb orders object keys by UTF-8 length first, then bytewise. */
 function compareJsonbKeys(a: string, b: string): number {
   const la = utf8Length(a);

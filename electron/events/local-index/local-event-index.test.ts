@@ -5,6 +5,7 @@ import { createRedactor, secretForms } from '../../security/redact';
 import { LocalEventIndex } from './local-event-index';
 import { SpillFile } from '../../backend/demo/events/spill-file';
 import { quoted } from '../../backend/demo/events/quoted';
+import { jsonbText } from '../../backend/event-query/pg-json-text';
 
 const SECRET = 'TOPSECRET-123';
 const QUOTED = 'TOP"SECRET\\9'; // characters JSON escapes: the texts hold it escaped
@@ -196,14 +197,28 @@ describe('LocalEventIndex: a window stored whole or not at all', () => {
     expect(lines).toHaveLength(5000);
     expect(index.query({ query: 'w-4999' }).events.map((e) => e.id)).toEqual([5001]);
     expect(index.query({ id: 'IS:4100' }).events[0]?.data).toEqual({ name: 'w-4098' });
+    // and the half-written chunk's bytes were written over, not left in the scratch file
+    const clean = new LocalEventIndex();
+    clean.add([event(1), ...window]);
+    expect(index.memoryBytes().spillFile).toBe(clean.memoryBytes().spillFile);
   });
 
-  it('takes back nothing but itself when the first event of a window fails', () => {
+  it('takes back a window whose first event the engine counted before its chunk failed to be written', () => {
     const index = new LocalEventIndex();
-    index.add([event(1)]);
-    expect(() => index.add([event(2, { createdAt: 'yesterday' }), event(3)])).toThrow('invalid createdAt');
-    index.add([event(2), event(3)]);
-    expect(index.query({}).events.map((e) => e.id)).toEqual([3, 2, 1]);
+    // a text chunk but one full: the window's first event seals it
+    index.add(Array.from({ length: 4095 }, (_, i) => event(i + 1)));
+    const full = vi.spyOn(SpillFile.prototype, 'append').mockImplementation(() => {
+      throw new Error('ENOSPC: no space left on device');
+    });
+    try {
+      expect(() => index.add([event(4096), event(4097)])).toThrow('ENOSPC');
+    } finally {
+      full.mockRestore();
+    }
+    expect(index.size).toBe(4095);
+    index.add([event(4096), event(4097)]);
+    expect(index.query({ limit: '3' }).events.map((e) => e.id)).toEqual([4097, 4096, 4095]);
+    expect(index.query({}).total).toBe(4097);
   });
 
   it('takes no more events once a window could not be taken back, rather than hold it twice', () => {
@@ -223,9 +238,32 @@ describe('LocalEventIndex: a window stored whole or not at all', () => {
     // what it holds, it answers for: the rows it kept, each with its own id
     expect(index.query({ limit: '1' }).events[0]?.id).toBe(4200);
   });
+
+  it("keeps each row's id when a chunk failed to be written and could not be taken back", () => {
+    const index = new LocalEventIndex();
+    const append = SpillFile.prototype.append;
+    let calls = 0;
+    // the first chunk is written whole; the second fails on its records, after the engine counted its last row
+    const full = vi.spyOn(SpillFile.prototype, 'append').mockImplementation(function (this: SpillFile, bytes: Uint8Array) {
+      if (++calls === 3) throw new Error('ENOSPC: no space left on device');
+      return append.call(this, bytes);
+    });
+    const unreadable = vi.spyOn(SpillFile.prototype, 'read').mockImplementation(() => {
+      throw new Error('EIO: i/o error');
+    });
+    try {
+      expect(() => index.add(Array.from({ length: 8192 }, (_, i) => event(i + 1)))).toThrow('ENOSPC');
+    } finally {
+      full.mockRestore();
+      unreadable.mockRestore();
+    }
+    expect(index.size).toBe(index.query({}).total);
+    expect(index.query({ limit: '1' }).events[0]?.id).toBe(8192);
+    expect(index.newestId).toBe(8192);
+  });
 });
 
-describe('LocalEventIndex: no token kept in the cache of quoted values', () => {
+describe('LocalEventIndex: no token kept in the caches of quoted values and key orders', () => {
   it('forgets the quoted columns of an event that held a token', () => {
     const index = new LocalEventIndex(createRedactor([SECRET]).deep);
     const actor = `deploy-bot ${SECRET}`;
@@ -235,6 +273,20 @@ describe('LocalEventIndex: no token kept in the cache of quoted values', () => {
       quoted(actor);
       // quoted again from scratch: the cache no longer held it
       expect(stringify).toHaveBeenCalledWith(actor);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('forgets the key orders of a preData that held a token in a key', () => {
+    const index = new LocalEventIndex(createRedactor([SECRET]).deep);
+    const key = `token ${SECRET}`;
+    index.add([event(1, { preData: { [key]: 'x' } })], []);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      jsonbText({ [key]: 'x' });
+      // its order worked out again from scratch: the cache no longer held the key
+      expect(stringify).toHaveBeenCalledWith(key);
     } finally {
       stringify.mockRestore();
     }

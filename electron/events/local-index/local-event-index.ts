@@ -2,6 +2,7 @@ import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '
 import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
+import { forgetShapes } from '../../backend/event-query/pg-json-text';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -65,14 +66,16 @@ export class LocalEventIndex {
       for (const event of events) {
         const { copied, line } = this.#prepare(event, notBefore, lines !== undefined);
         notBefore = copied.createdAtMs;
-        this.#log.storeCopied(copied);
         if (this.#size === this.#ids.length) {
           const grown = new Float64Array(this.#ids.length * 2);
           grown.set(this.#ids);
           this.#ids = grown;
         }
         if (this.#size > 0 && event.id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
-        this.#ids[this.#size++] = event.id;
+        // the id first: should the store fail after the engine counted the row, the row still has its id
+        this.#ids[this.#size] = event.id;
+        this.#log.storeCopied(copied);
+        this.#size++;
         if (line !== undefined) lines?.push(line);
       }
     } catch (error) {
@@ -83,6 +86,7 @@ export class LocalEventIndex {
         // the engine could not read back what it must forget, and changed nothing: it holds part of a window the
         // copy on disk does not, so it takes no more events; a restart loads the copy from disk
         this.#unusable = `${UNUSABLE} (${error instanceof Error ? error.message : String(error)})`;
+        this.#size = this.#log.size;
         throw error;
       }
       this.#size = size;
@@ -105,8 +109,9 @@ export class LocalEventIndex {
     if (redact === undefined) return { copied, line };
     const text = decoded(line ?? joined(plain, copied.texts));
     if (redact(text) === text) return { copied, line };
-    // the line quoted the event's columns as they came: none of them stays in the cache of quoted values
+    // the line quoted the event's columns and its preData's keys as they came: none of them stays in those caches
     forgetQuoted();
+    forgetShapes();
     const scrubbed = toNewEvent(redact(event));
     const again = this.#log.prepareCopied(scrubbed, notBefore);
     return { copied: again, line: wantLine ? chunkLine(event.id, scrubbed, again.texts) : undefined };
