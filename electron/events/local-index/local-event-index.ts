@@ -61,11 +61,9 @@ export class LocalEventIndex {
     const size = this.#size;
     const sorted = this.#sorted;
     const lineCount = lines?.length ?? 0;
-    let notBefore: number | undefined;
     try {
       for (const event of events) {
-        const { copied, line } = this.#prepare(event, notBefore, lines !== undefined);
-        notBefore = copied.createdAtMs;
+        const { copied, line } = this.#prepare(event, lines !== undefined);
         if (this.#size === this.#ids.length) {
           const grown = new Float64Array(this.#ids.length * 2);
           grown.set(this.#ids);
@@ -101,10 +99,10 @@ export class LocalEventIndex {
    * wanted), its escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync.
    * The event is walked only when that finds one. Every string of the event, key or value, reads in that text as is.
    */
-  #prepare(event: FlagEvent, notBefore: number | undefined, wantLine: boolean): Prepared {
+  #prepare(event: FlagEvent, wantLine: boolean): Prepared {
     const redact = this.#redact;
     const plain = toNewEvent(event);
-    const copied = this.#log.prepareCopied(plain, notBefore);
+    const copied = this.#log.prepareCopied(plain);
     const line = wantLine ? chunkLine(event.id, plain, copied.texts) : undefined;
     if (redact === undefined) return { copied, line };
     const text = decoded(line ?? joined(plain, copied.texts));
@@ -113,7 +111,7 @@ export class LocalEventIndex {
     forgetQuoted();
     forgetShapes();
     const scrubbed = toNewEvent(redact(event));
-    const again = this.#log.prepareCopied(scrubbed, notBefore);
+    const again = this.#log.prepareCopied(scrubbed);
     return { copied: again, line: wantLine ? chunkLine(event.id, scrubbed, again.texts) : undefined };
   }
 

@@ -122,11 +122,11 @@ export class EventLog {
    * One event of another server's log made ready to store (a copy keeps every event it is given, no-ops too): its date
    * read and its bodies serialised into the JSON texts they are stored as (`texts`, so a copy written to disk need not
    * serialise them again). Nothing is stored until storeCopied. Throws what appending it would: a createdAt it cannot
-   * read, or one earlier than `notBefore` (ms; by default the newest event stored).
+   * read, or one earlier than the newest event stored.
    */
-  prepareCopied(event: NewEvent & { createdAt: string }, notBefore = this.createdAt.last()): CopiedRow {
+  prepareCopied(event: NewEvent & { createdAt: string }): CopiedRow {
     const row = toRow(event, true) as Row;
-    return { row, createdAtMs: checkedDate(event.createdAt, notBefore), texts: columnTexts(row) };
+    return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
   }
 
   /** Stores what prepareCopied made, in its order. */
