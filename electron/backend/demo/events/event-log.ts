@@ -149,15 +149,21 @@ export class EventLog {
     // anything, so a failed rollback leaves every column and body as they were, in step with each other
     this.haystack.truncate(size);
     this.interners().forEach((interner, i) => interner.truncate(mark.interned[i] as number));
-    for (const column of [this.createdAt, this.typeCol, this.actorCol, this.userCol, this.projectCol, this.featureCol, this.environmentCol]) {
-      column.truncate(size);
-    }
-    for (const index of [this.byType, this.byProject, this.byFeature]) index.truncate(size);
+    for (const column of this.columns()) column.truncate(size);
+    for (const index of this.positionIndexes()) index.truncate(size);
     this.creatorsCache = undefined;
   }
 
   private interners(): Interner<string | number>[] {
     return [this.types, this.actors, this.userIds, this.projects, this.features, this.environments] as Interner<string | number>[];
+  }
+
+  private columns(): (FloatList | IdList)[] {
+    return [this.createdAt, this.typeCol, this.actorCol, this.userCol, this.projectCol, this.featureCol, this.environmentCol];
+  }
+
+  private positionIndexes(): PositionIndex[] {
+    return [this.byType, this.byProject, this.byFeature];
   }
 
   /** One event of appendHistory; the row stored, or undefined for a no-op dropped. */
@@ -297,14 +303,13 @@ export class EventLog {
 
   /** Bytes held in memory, by part (bench figures: where a million events' memory goes). */
   memoryBytes(): Record<string, number> {
-    const columns = [this.createdAt, this.typeCol, this.actorCol, this.userCol, this.projectCol, this.featureCol, this.environmentCol];
     let strings = 0;
-    for (const interner of [this.types, this.actors, this.projects, this.features, this.environments]) {
+    for (const interner of this.interners()) {
       for (const value of interner.values) strings += typeof value === 'string' ? value.length : 0;
     }
     return {
-      columns: columns.reduce((sum, column) => sum + column.byteLength, 0),
-      positionIndexes: this.byType.byteLength + this.byProject.byteLength + this.byFeature.byteLength,
+      columns: this.columns().reduce((sum, column) => sum + column.byteLength, 0),
+      positionIndexes: this.positionIndexes().reduce((sum, index) => sum + index.byteLength, 0),
       internedChars: strings,
       ...this.haystack.memoryBytes(),
     };

@@ -104,7 +104,7 @@ export class Haystack {
     }
     // the file ends where the last chunk kept does: also past the bytes of a seal whose second write failed
     const last = this.sealed[c - 1];
-    this.file.truncate(last === undefined ? 0 : last.originalAt + (last.originals[last.originals.length - 1] as number));
+    this.file.truncate(last === undefined ? 0 : last.originalAt + originalsLength(last));
     const keep = size - c * this.chunkEvents;
     this.tailRecords.length = keep;
     this.tailOriginals.length = keep;
@@ -118,8 +118,7 @@ export class Haystack {
   /** Makes sealed chunk `s` the tail again: its records and originals as text, as push() held them. */
   private unseal(s: Sealed): void {
     const records = this.file.read(s.at, s.length, Buffer.allocUnsafe(s.length));
-    const originalLength = s.originals[s.originals.length - 1] as number;
-    const originals = this.file.read(s.originalAt, originalLength, Buffer.allocUnsafe(originalLength));
+    const originals = this.readOriginals(s);
     const count = s.starts.length - 1;
     this.tailRecords = [];
     this.tailOriginals = [];
@@ -153,13 +152,7 @@ export class Haystack {
 
   /** The original data / preData / tags texts of event `index`. */
   texts(index: number): ColumnTexts {
-    const c = Math.floor(index / this.chunkEvents);
-    const k = index % this.chunkEvents;
-    if (c >= this.sealed.length) return splitTexts(this.tailOriginals[k] as string);
-    const s = this.sealed[c] as Sealed;
-    const from = s.originals[k] as number;
-    const length = (s.originals[k + 1] as number) - from;
-    return splitTexts(this.file.read(s.originalAt + from, length, Buffer.allocUnsafe(length)).toString('utf8'));
+    return this.textsOf([index])[0] as ColumnTexts;
   }
 
   /**
@@ -259,8 +252,7 @@ export class Haystack {
   /** Every event's texts, oldest first, reading each chunk once (snapshots). */
   *allTexts(): Generator<ColumnTexts> {
     for (const s of this.sealed) {
-      const length = s.originals[s.originals.length - 1] as number;
-      const bytes = this.file.read(s.originalAt, length, Buffer.allocUnsafe(length));
+      const bytes = this.readOriginals(s);
       for (let k = 0; k + 1 < s.originals.length; k++) {
         yield splitTexts(bytes.toString('utf8', s.originals[k], s.originals[k + 1]));
       }
@@ -372,6 +364,12 @@ export class Haystack {
       }
     }
     return { indexes, total };
+  }
+
+  /** The original JSON parts of a sealed chunk, back to back (record k at originals[k] .. originals[k + 1]). */
+  private readOriginals(s: Sealed): Buffer {
+    const length = originalsLength(s);
+    return this.file.read(s.originalAt, length, Buffer.allocUnsafe(length));
   }
 
   private readForScan(s: Sealed): JsonChunkText {
@@ -486,6 +484,11 @@ function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
     else for (let w = 0; w < hits.length; w++) hits[w] = (hits[w] as number) & (marked[w] as number);
   }
   return hits !== undefined && hits.some((word) => word !== 0) ? hits : undefined;
+}
+
+/** Bytes of a sealed chunk's original JSON parts. */
+function originalsLength(s: Sealed): number {
+  return s.originals[s.originals.length - 1] as number;
 }
 
 function splitTexts(json: string): ColumnTexts {
