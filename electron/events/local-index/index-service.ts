@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
-import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
@@ -95,21 +95,21 @@ export function createEventIndexService(options: {
   /** Fills the copy's index from disk: the newest chunks are read first and kept as its head until the rest is in. */
   async function loadChunks(copy: Copy, names: readonly string[], headSet: () => void): Promise<void> {
     try {
-      const newest: FlagEvent[][] = [];
+      const newest: string[][] = [];
       let held = 0;
       let first = names.length;
       while (first > 0 && held < HEAD_EVENTS) {
-        const events = await copy.store.readChunk(names[--first] as string);
-        newest.unshift(events);
-        held += events.length;
+        const lines = await copy.store.readChunk(names[--first] as string);
+        newest.unshift(lines);
+        held += lines.length;
       }
       // only the newest HEAD_EVENTS of them are indexed for the head: the first page waits on as little as it can
       const head = new LocalEventIndex(redact);
-      head.add(newest.flat().slice(-HEAD_EVENTS));
+      head.addLines(newest.flat().slice(-HEAD_EVENTS));
       copy.head = { index: head, count: Math.min(held, HEAD_EVENTS) };
       headSet();
-      for (const name of names.slice(0, first)) copy.index.add(await copy.store.readChunk(name));
-      for (const events of newest) copy.index.add(events);
+      for (const name of names.slice(0, first)) copy.index.addLines(await copy.store.readChunk(name));
+      for (const lines of newest) copy.index.addLines(lines);
     } catch {
       // an unreadable chunk: the copy starts over rather than answer from a hole
       await copy.store.clear();

@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { eventSchema, type FlagEvent } from '../../../shared/schemas';
 import { loadDataFile, type DataFileKind } from '../../storage/data-file';
 
 /**
@@ -50,7 +49,6 @@ export interface LoadedManifest {
   writable: boolean;
 }
 const gzipAsync = promisify(gzip);
-const chunkEvents = z.array(eventSchema);
 const gunzipAsync = promisify(gunzip);
 
 /**
@@ -82,10 +80,10 @@ export interface IndexStore {
   openManifest(now?: Date): Promise<LoadedManifest>;
   /** The manifest, or null when there is no usable copy. */
   loadManifest(): Promise<IndexManifest | null>;
-  /** The events of one chunk the manifest names, oldest first. */
-  readChunk(name: string): Promise<FlagEvent[]>;
-  /** Every stored event, chunk by chunk, oldest first. */
-  readChunks(manifest: IndexManifest, onEvents: (events: FlagEvent[]) => void): Promise<void>;
+  /** The lines of one chunk the manifest names, one event each, oldest first (LocalEventIndex.addLines reads them). */
+  readChunk(name: string): Promise<string[]>;
+  /** Every stored line, chunk by chunk, oldest first. */
+  readChunks(manifest: IndexManifest, onLines: (lines: string[]) => void): Promise<void>;
   /**
    * Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. `lines` are
    * the events as LocalEventIndex.add gives them: one JSON text each, already redacted by the index's redactor.
@@ -119,19 +117,18 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     }
     return { manifest: loaded.data, writable: true };
   }
-  async function readChunk(name: string): Promise<FlagEvent[]> {
+  async function readChunk(name: string): Promise<string[]> {
     const file = await readFile(join(dir, name));
     const text = (await gunzipAsync(file, gunzipOptions(file.length))).toString('utf8');
-    const lines = text.split('\n').filter((line) => line.length > 0);
-    return chunkEvents.parse(lines.map((line) => JSON.parse(line) as unknown));
+    return text.split('\n').filter((line) => line.length > 0);
   }
   return {
     dir,
     openManifest,
     loadManifest: async () => (await openManifest()).manifest,
     readChunk,
-    async readChunks(manifest, onEvents) {
-      for (const name of manifest.chunks) onEvents(await readChunk(name));
+    async readChunks(manifest, onLines) {
+      for (const name of manifest.chunks) onLines(await readChunk(name));
     },
     async appendChunk(manifest, lines, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;

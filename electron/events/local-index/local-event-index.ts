@@ -1,8 +1,9 @@
-import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import { eventSchema, type EventCreator, type EventQueryPage, type EventQueryParams, type FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
+import { readStoredLine } from './stored-line';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -56,22 +57,36 @@ export class LocalEventIndex {
    * unreadable), the index takes no more events until the app is restarted.
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
+    const wantLine = lines !== undefined;
+    this.#storeEach(events, (event) => ({ id: event.id, ...this.#prepare(event, wantLine) }), lines);
+  }
+
+  /**
+   * Appends the events of lines of the copy on disk (index-store.ts), oldest first, all of them or none, as add() does.
+   * Their bodies are stored as the texts the lines hold (stored-line.ts): a restart parses no body only to serialise it
+   * again. Each line is screened for tokens as a synced event is, in the line itself.
+   */
+  addLines(lines: readonly string[]): void {
+    this.#storeEach(lines, (line) => this.#prepareLine(line), undefined);
+  }
+
+  #storeEach<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): void {
     if (this.#unusable !== undefined) throw new Error(this.#unusable);
     const mark = this.#log.mark();
     const size = this.#size;
     const sorted = this.#sorted;
     const lineCount = lines?.length ?? 0;
     try {
-      for (const event of events) {
-        const { copied, line } = this.#prepare(event, lines !== undefined);
+      for (const item of items) {
+        const { id, copied, line } = prepare(item);
         if (this.#size === this.#ids.length) {
           const grown = new Float64Array(this.#ids.length * 2);
           grown.set(this.#ids);
           this.#ids = grown;
         }
-        if (this.#size > 0 && event.id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
+        if (this.#size > 0 && id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
         // the id first: should the store fail after the engine counted the row, the row still has its id
-        this.#ids[this.#size] = event.id;
+        this.#ids[this.#size] = id;
         this.#log.storeCopied(copied);
         this.#size++;
         if (line !== undefined) lines?.push(line);
@@ -93,13 +108,25 @@ export class LocalEventIndex {
     }
   }
 
+  /** A line of the copy on disk made ready to store: its texts as they are, unless it must be parsed (a token, another layout). */
+  #prepareLine(line: string): Prepared {
+    const stored = readStoredLine(line);
+    if (stored.kind === 'parsed') return { id: stored.event.id, ...this.#prepare(stored.event, false) };
+    const redact = this.#redact;
+    if (redact !== undefined) {
+      const text = decoded(line);
+      if (redact(text) !== text) return { id: stored.id, ...this.#prepare(eventSchema.parse(JSON.parse(line)), false) };
+    }
+    return { id: stored.id, copied: this.#log.prepareStored(stored.scalars, stored.texts), line: undefined };
+  }
+
   /**
    * One event made ready to store, with its line of the copy on disk when `wantLine`. Events almost never hold a
    * token, so each is screened in one JSON text made of the texts the engine makes anyway (its line when that is
    * wanted), its escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync.
    * The event is walked only when that finds one. Every string of the event, key or value, reads in that text as is.
    */
-  #prepare(event: FlagEvent, wantLine: boolean): Prepared {
+  #prepare(event: FlagEvent, wantLine: boolean): Omit<Prepared, 'id'> {
     const redact = this.#redact;
     const plain = toNewEvent(event);
     const copied = this.#log.prepareCopied(plain);
@@ -181,8 +208,9 @@ function decoded(json: string): string {
   );
 }
 
-/** An event ready to store, with its line of the copy on disk when one is wanted. */
+/** An event ready to store (the server's id), with its line of the copy on disk when one is wanted. */
 interface Prepared {
+  id: number;
   copied: CopiedRow;
   line: string | undefined;
 }

@@ -129,6 +129,25 @@ export class EventLog {
     return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
   }
 
+  /**
+   * As prepareCopied, for an event whose bodies are already the texts they are stored as (a line of a copy on disk,
+   * written from `texts`): nothing is parsed or serialised again. Empty tags are `null`, as toRow gives them.
+   */
+  prepareStored(event: Omit<NewEvent, 'data' | 'preData' | 'tags'> & { createdAt: string }, texts: ColumnTexts): CopiedRow {
+    const row: Row = {
+      type: event.type,
+      createdBy: event.createdBy,
+      createdByUserId: event.createdByUserId ?? null,
+      project: event.project ?? null,
+      featureName: event.featureName ?? null,
+      environment: event.environment ?? null,
+      dataText: texts.data,
+      preDataText: texts.preData,
+      tagsText: texts.tags === EMPTY_TAGS ? null : texts.tags,
+    };
+    return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
+  }
+
   /** Stores what prepareCopied made, in its order. */
   storeCopied(copied: CopiedRow): void {
     this.store(copied.row, copied.createdAtMs);
