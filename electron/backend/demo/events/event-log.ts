@@ -134,17 +134,7 @@ export class EventLog {
    * written from `texts`): nothing is parsed or serialised again. Empty tags are `null`, as toRow gives them.
    */
   prepareStored(event: Omit<NewEvent, 'data' | 'preData' | 'tags'> & { createdAt: string }, texts: ColumnTexts): CopiedRow {
-    const row: Row = {
-      type: event.type,
-      createdBy: event.createdBy,
-      createdByUserId: event.createdByUserId ?? null,
-      project: event.project ?? null,
-      featureName: event.featureName ?? null,
-      environment: event.environment ?? null,
-      dataText: texts.data,
-      preDataText: texts.preData,
-      tagsText: texts.tags === EMPTY_TAGS ? null : texts.tags,
-    };
+    const row = rowOf(event, texts.data, texts.preData, texts.tags === EMPTY_TAGS ? null : texts.tags);
     return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
   }
 
@@ -457,6 +447,16 @@ export class EventLog {
 /** Serialises an event to its column texts, or undefined for a no-op update (data deep-equals preData). */
 function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
   if (!keepNoOps && event.data != null && event.preData != null && jsonDeepEqual(event.data, event.preData)) return undefined;
+  return rowOf(
+    event,
+    event.data == null ? null : jsonText(event.data),
+    event.preData == null ? null : jsonbText(event.preData),
+    event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
+  );
+}
+
+/** A row of an event's scalar columns (absent ones null) and its bodies' texts. */
+function rowOf(event: Omit<NewEvent, 'data' | 'preData' | 'tags'>, dataText: string | null, preDataText: string | null, tagsText: string | null): Row {
   return {
     type: event.type,
     createdBy: event.createdBy,
@@ -464,9 +464,9 @@ function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
     project: event.project ?? null,
     featureName: event.featureName ?? null,
     environment: event.environment ?? null,
-    dataText: event.data == null ? null : jsonText(event.data),
-    preDataText: event.preData == null ? null : jsonbText(event.preData),
-    tagsText: event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
+    dataText,
+    preDataText,
+    tagsText,
   };
 }
 
