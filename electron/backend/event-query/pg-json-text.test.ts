@@ -9,6 +9,24 @@ describe('jsonbText', () => {
     expect(jsonbText({ b: [1, { z: true, y: 'q' }], a: 'é"' })).toBe('{"a": "é\\"", "b": [1, {"y": "q", "z": true}]}');
   });
 
+  it('keeps every member whatever key lists came before: no keys and one empty key, keys that hold NUL', () => {
+    // each pair once in each order: a list's cached key order must never stand for another list
+    const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{}, { '': 1 }],
+      [{ 'a\u0000b': 1 }, { a: 1, b: 2 }],
+      [{ 'a\u0000b': 1, c: 2 }, { a: 1, 'b\u0000c': 2 }],
+    ];
+    for (const [first, second] of pairs) {
+      for (const [x, y] of [
+        [first, second],
+        [second, first],
+      ]) {
+        jsonbText(x);
+        expect(JSON.parse(jsonbText(y))).toEqual(y);
+      }
+    }
+  });
+
   it('compares deeply, ignoring key order', () => {
     expect(jsonDeepEqual({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
     expect(jsonDeepEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);

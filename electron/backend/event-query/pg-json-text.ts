@@ -40,12 +40,16 @@ const shapes = new Map<string, [string, string][]>();
 const MAX_SHAPES = 4096;
 
 function sortedShape(keys: string[]): [string, string][] {
-  const id = keys.join('\u0000');
-  let shape = shapes.get(id);
+  // the keys joined name one list only when there is a key and none holds the separator: no keys and [''] both join
+  // to '', ['a\u0000b'] and ['a', 'b'] to the same text, and one shape given for the other loses members
+  const id = keys.length > 0 && !keys.some((key) => key.includes('\u0000')) ? keys.join('\u0000') : undefined;
+  let shape = id === undefined ? undefined : shapes.get(id);
   if (shape === undefined) {
     shape = [...keys].sort(compareJsonbKeys).map((k) => [k, JSON.stringify(k) + ': ']);
-    if (shapes.size >= MAX_SHAPES) shapes.clear();
-    shapes.set(id, shape);
+    if (id !== undefined) {
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(id, shape);
+    }
   }
   return shape;
 }
