@@ -18,7 +18,7 @@ interface Kind {
   /** The file, relative to the data folder. */
   file: string;
   /** A valid file of this kind (truncated and wrong-schema variants are derived from it). */
-  valid: object;
+  valid: { version: number } & Record<string, unknown>;
   /** Opens the store, tries its ordinary write, and returns the notice the user is given. */
   openAndWrite(dataDir: string): Promise<string | undefined>;
 }
@@ -59,7 +59,7 @@ const kinds: Record<string, Kind> = {
   },
   "local copy's manifest": {
     file: 'event-index/prod/manifest.json',
-    valid: { version: 1, baseUrl: 'http://server', phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], syncedAt: null },
+    valid: { version: 2, baseUrl: 'http://server', phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], sums: {}, syncedAt: null },
     async openAndWrite(dataDir) {
       const notices: string[] = [];
       const service = createEventIndexService({ rootDir: dataDir, onNotice: (notice) => notices.push(notice) });
@@ -76,8 +76,9 @@ const contents = {
   // valid JSON, the version this Flagdesk writes, every other field of the wrong type
   'wrong schema': (valid: object) =>
     JSON.stringify(Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, key === 'version' || key === 'format' ? value : 42]))),
-  'newer version': (valid: object) =>
-    JSON.stringify({ ...valid, version: 2, ...('format' in valid ? { format: SNAPSHOT_FORMAT } : {}), addedLater: true }),
+  // one version past the one this Flagdesk writes
+  'newer version': (valid: { version: number }) =>
+    JSON.stringify({ ...valid, version: valid.version + 1, ...('format' in valid ? { format: SNAPSHOT_FORMAT } : {}), addedLater: true }),
 };
 
 const dirs: string[] = [];
@@ -112,7 +113,7 @@ describe('every file in the data folder, with content this Flagdesk cannot use',
     const dataDir = await dataDirWith(spec.file, text);
     const notice = await spec.openAndWrite(dataDir);
     expect(await readFile(join(dataDir, spec.file), 'utf8')).toBe(text);
-    expect(notice).toMatch(/\(.*\.json\) was written by a newer Flagdesk \(version 2\), so it is left untouched/);
+    expect(notice).toMatch(new RegExp(`\\(.*\\.json\\) was written by a newer Flagdesk \\(version ${spec.valid.version + 1}\\), so it is left untouched`));
     expect((await readdir(join(dataDir, spec.file, '..'))).filter((name) => name.includes('.corrupt-'))).toEqual([]);
   });
 });

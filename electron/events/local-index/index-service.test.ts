@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
@@ -82,6 +83,55 @@ describe('the event index service', () => {
     expect(await restarted.search('p1', filtered)).toEqual(await demo.queryEvents(filtered));
     expect(loaded).toBe(true);
     expect(await restarted.search('p1', { limit: '50', offset: '2990' })).toEqual(await demo.queryEvents({ limit: '50', offset: '2990' }));
+  });
+
+  it.each([
+    ['its sum no longer matches', 2],
+    ['a copy of version 1, without sums, has its bodies parsed', 1],
+  ] as const)('starts a copy over when a chunk holds a damaged body, rather than answer from it: %s', async (_, version) => {
+    const first = createEventIndexService({ rootDir: root, now: () => NOW });
+    await first.sync('p1', 'http://server', online);
+    await first.settled('p1');
+    const dir = join(root, 'event-index', 'p1');
+    const manifest = (await openIndexStore(dir).loadManifest()) as IndexManifest;
+    if (version === 1) {
+      const { sums: _sums, ...v1 } = manifest;
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
+    }
+    const name = manifest.chunks[0] as string;
+    const text = gunzipSync(await readFile(join(dir, name))).toString('utf8');
+    // a data body broken inside its braces: the line still ends well and every key is in place
+    const damaged = text.replace(/"data":\{"/, '"data":{,"');
+    expect(damaged).not.toBe(text);
+    await writeFile(join(dir, name), gzipSync(damaged));
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    await restarted.loaded('p1');
+    expect(await restarted.status('p1')).toMatchObject({ enabled: false, state: 'off' });
+    expect(await restarted.search('p1', { limit: '5' })).toBeNull();
+  });
+
+  it('reads a copy of version 1 (no sums) as it always answered, and names the sum of each chunk written after', async () => {
+    const server = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
+    const query = (params: EventQueryParams) => server.queryEvents(params);
+    const first = createEventIndexService({ rootDir: root, now: () => NOW });
+    await first.sync('p1', 'http://server', query);
+    await first.settled('p1');
+    const dir = join(root, 'event-index', 'p1');
+    const store = openIndexStore(dir);
+    const { sums: _sums, ...v1 } = (await store.loadManifest()) as IndexManifest;
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
+    const params = { type: 'IS:segment-updated', query: 'beta', limit: '20' };
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    expect(await restarted.search('p1', params)).toEqual(await server.queryEvents(params));
+    // a top-up: one new chunk, named with its sum, in a manifest of version 2
+    await server.createSegment({ name: 'later', description: 'beta', constraints: [] });
+    await restarted.sync('p1', 'http://server', query);
+    await restarted.settled('p1');
+    const after = (await store.loadManifest()) as IndexManifest;
+    expect(after).toMatchObject({ version: 2, chunks: [...v1.chunks, expect.any(String)] });
+    expect(Object.keys(after.sums)).toEqual([after.chunks.at(-1)]);
+    const again = createEventIndexService({ rootDir: root, now: () => NOW });
+    expect(await again.search('p1', { query: 'later', limit: '5' })).toEqual(await server.queryEvents({ query: 'later', limit: '5' }));
   });
 
   it('stops a sync on request and resumes it later', async () => {

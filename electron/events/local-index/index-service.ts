@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
-import { emptyManifest, openIndexStore, type IndexManifest, type IndexStore } from './index-store';
+import { emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
 
@@ -95,21 +95,25 @@ export function createEventIndexService(options: {
   /** Fills the copy's index from disk: the newest chunks are read first and kept as its head until the rest is in. */
   async function loadChunks(copy: Copy, names: readonly string[], headSet: () => void): Promise<void> {
     try {
-      const newest: string[][] = [];
+      const manifest = copy.manifest as IndexManifest;
+      const newest: ChunkLines[] = [];
       let held = 0;
       let first = names.length;
       while (first > 0 && held < HEAD_EVENTS) {
-        const lines = await copy.store.readChunk(names[--first] as string);
-        newest.unshift(lines);
-        held += lines.length;
+        const chunk = await copy.store.readChunk(manifest, names[--first] as string);
+        newest.unshift(chunk);
+        held += chunk.lines.length;
       }
       // only the newest HEAD_EVENTS of them are indexed for the head: the first page waits on as little as it can
       const head = new LocalEventIndex(redact);
-      head.addLines(newest.flat().slice(-HEAD_EVENTS));
+      head.addLines(newest.flatMap((chunk) => chunk.lines).slice(-HEAD_EVENTS), newest.every((chunk) => chunk.checked));
       copy.head = { index: head, count: Math.min(held, HEAD_EVENTS) };
       headSet();
-      for (const name of names.slice(0, first)) copy.index.addLines(await copy.store.readChunk(name));
-      for (const lines of newest) copy.index.addLines(lines);
+      for (const name of names.slice(0, first)) {
+        const chunk = await copy.store.readChunk(manifest, name);
+        copy.index.addLines(chunk.lines, chunk.checked);
+      }
+      for (const chunk of newest) copy.index.addLines(chunk.lines, chunk.checked);
     } catch {
       // an unreadable chunk: the copy starts over rather than answer from a hole
       await copy.store.clear();

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
 import { gunzip, gzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -10,10 +11,12 @@ import { loadDataFile, type DataFileKind } from '../../storage/data-file';
  * On-disk form of a local event copy, one folder per profile in the app's data folder: gzipped JSONL chunks (each
  * written whole, atomically, mode 0600) and a manifest naming the chunks and where the sync stands. The manifest is
  * written after its chunk, so a crash between the two leaves an unnamed chunk that the next load deletes: what the
- * manifest says is always on disk.
+ * manifest says is always on disk. Version 2 adds each chunk's SHA-256: a chunk read back unchanged holds the lines
+ * the index wrote, whose bodies a restart then stores without parsing them (stored-line.ts); a copy of version 1 is
+ * read, its chunks checked line by line, and written on as version 2.
  */
 export const manifestSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   /** The server the copy is of; a profile pointed elsewhere starts over. */
   baseUrl: z.string(),
   /** 'full': walking date windows from the oldest day; 'complete': everything up to newestId is held. */
@@ -24,6 +27,8 @@ export const manifestSchema = z.strictObject({
   total: z.number().int().min(0),
   count: z.number().int().min(0),
   chunks: z.array(z.string().regex(/^chunk-\d{6}\.jsonl\.gz$/)),
+  /** Each chunk's SHA-256 (hex) as written, by name; chunks written by version 1 have none. */
+  sums: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)).default({}),
   /** When the copy last heard from the server. */
   syncedAt: z.string().nullable(),
 });
@@ -34,7 +39,7 @@ const CHUNK = /^chunk-\d{6}\.jsonl\.gz$/;
 
 const manifestKind: DataFileKind<IndexManifest> = {
   what: 'The local event copy',
-  version: 1,
+  version: 2,
   parse: (json) => manifestSchema.parse(json),
   whenMoved: 'the copy starts over at the next sync',
   whenLeftAlone: 'the events are read from the server and the copy is not synced',
@@ -71,7 +76,13 @@ const gzipOptions = (textLength: number) => ({ level: 3, chunkSize: outputChunk(
 const gunzipOptions = (fileLength: number) => ({ chunkSize: outputChunk(fileLength * 12) });
 
 export function emptyManifest(baseUrl: string): IndexManifest {
-  return { version: 1, baseUrl, phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], syncedAt: null };
+  return { version: 2, baseUrl, phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], sums: {}, syncedAt: null };
+}
+
+/** A chunk's lines, and whether they are as the index wrote them (the chunk's sum matched). */
+export interface ChunkLines {
+  lines: string[];
+  checked: boolean;
 }
 
 export interface IndexStore {
@@ -80,10 +91,13 @@ export interface IndexStore {
   openManifest(now?: Date): Promise<LoadedManifest>;
   /** The manifest, or null when there is no usable copy. */
   loadManifest(): Promise<IndexManifest | null>;
-  /** The lines of one chunk the manifest names, one event each, oldest first (LocalEventIndex.addLines reads them). */
-  readChunk(name: string): Promise<string[]>;
+  /**
+   * The lines of one chunk the manifest names, one event each, oldest first (LocalEventIndex.addLines reads them).
+   * Throws when the chunk is not the one written (its sum differs): the copy cannot be trusted and starts over.
+   */
+  readChunk(manifest: IndexManifest, name: string): Promise<ChunkLines>;
   /** Every stored line, chunk by chunk, oldest first. */
-  readChunks(manifest: IndexManifest, onLines: (lines: string[]) => void): Promise<void>;
+  readChunks(manifest: IndexManifest, onLines: (chunk: ChunkLines) => void): Promise<void>;
   /**
    * Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. `lines` are
    * the events as LocalEventIndex.add gives them: one JSON text each, already redacted by the index's redactor.
@@ -117,10 +131,12 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     }
     return { manifest: loaded.data, writable: true };
   }
-  async function readChunk(name: string): Promise<string[]> {
+  async function readChunk(manifest: IndexManifest, name: string): Promise<ChunkLines> {
     const file = await readFile(join(dir, name));
+    const sum = manifest.sums[name];
+    if (sum !== undefined && sha256(file) !== sum) throw new Error(`The local event copy's ${name} was changed after it was written`);
     const text = (await gunzipAsync(file, gunzipOptions(file.length))).toString('utf8');
-    return text.split('\n').filter((line) => line.length > 0);
+    return { lines: text.split('\n').filter((line) => line.length > 0), checked: sum !== undefined };
   }
   return {
     dir,
@@ -128,13 +144,21 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     loadManifest: async () => (await openManifest()).manifest,
     readChunk,
     async readChunks(manifest, onLines) {
-      for (const name of manifest.chunks) onLines(await readChunk(name));
+      for (const name of manifest.chunks) onLines(await readChunk(manifest, name));
     },
     async appendChunk(manifest, lines, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
       const text = lines.join('\n') + '\n';
-      await write(name, await gzipAsync(text, gzipOptions(text.length)));
-      const next = { ...manifest, ...patch, chunks: [...manifest.chunks, name], count: manifest.count + lines.length };
+      const file = await gzipAsync(text, gzipOptions(text.length));
+      await write(name, file);
+      const next: IndexManifest = {
+        ...manifest,
+        ...patch,
+        version: 2,
+        chunks: [...manifest.chunks, name],
+        sums: { ...manifest.sums, [name]: sha256(file) },
+        count: manifest.count + lines.length,
+      };
       await saveManifest(next);
       return next;
     },
@@ -143,4 +167,8 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -44,7 +44,7 @@ function job(fields: Partial<SyncJob> & Pick<SyncJob, 'query'>): SyncJob {
 async function reload(): Promise<{ index: LocalEventIndex; manifest: IndexManifest }> {
   const manifest = (await store.loadManifest()) as IndexManifest;
   const index = new LocalEventIndex();
-  await store.readChunks(manifest, (lines) => index.addLines(lines));
+  await store.readChunks(manifest, (chunk) => index.addLines(chunk.lines, chunk.checked));
   return { index, manifest };
 }
 

@@ -63,11 +63,12 @@ export class LocalEventIndex {
 
   /**
    * Appends the events of lines of the copy on disk (index-store.ts), oldest first, all of them or none, as add() does.
-   * Their bodies are stored as the texts the lines hold (stored-line.ts): a restart parses no body only to serialise it
-   * again. Each line is screened for tokens as a synced event is, in the line itself.
+   * Their bodies are stored as the texts the lines hold (stored-line.ts): a restart serialises no body again. `checked`:
+   * the lines are as this index wrote them (their chunk's sum matched), so their bodies are not parsed to be checked
+   * either. Each line is screened for tokens as a synced event is, in the line itself.
    */
-  addLines(lines: readonly string[]): void {
-    this.#storeEach(lines, (line) => this.#prepareLine(line), undefined);
+  addLines(lines: readonly string[], checked = false): void {
+    this.#storeEach(lines, (line) => this.#prepareLine(line, checked), undefined);
   }
 
   #storeEach<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): void {
@@ -109,8 +110,8 @@ export class LocalEventIndex {
   }
 
   /** A line of the copy on disk made ready to store: its texts as they are, unless it must be parsed (a token, another layout). */
-  #prepareLine(line: string): Prepared {
-    const stored = readStoredLine(line);
+  #prepareLine(line: string, checked: boolean): Prepared {
+    const stored = readStoredLine(line, checked);
     if (stored.kind === 'parsed') return { id: stored.event.id, ...this.#prepare(stored.event, false) };
     const redact = this.#redact;
     if (redact !== undefined) {
