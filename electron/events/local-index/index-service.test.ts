@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
+import { createRedactor } from '../../security/redact';
 import { createEventIndexService } from './index-service';
 import { emptyManifest, openIndexStore, type IndexManifest } from './index-store';
 import { LocalEventIndex } from './local-event-index';
@@ -104,10 +105,13 @@ describe('the event index service', () => {
     const damaged = text.replace(/"data":\{"/, '"data":{,"');
     expect(damaged).not.toBe(text);
     await writeFile(join(dir, name), gzipSync(damaged));
-    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    const notices: string[] = [];
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW, onNotice: (notice) => notices.push(notice) });
     await restarted.loaded('p1');
     expect(await restarted.status('p1')).toMatchObject({ enabled: false, state: 'off' });
     expect(await restarted.search('p1', { limit: '5' })).toBeNull();
+    const why = version === 2 ? 'it was changed after it was written' : 'an event in it cannot be read';
+    expect(notices).toEqual([`The local event copy (${name}) could not be read (${why}), so it was deleted; the copy starts over at the next sync.`]);
   });
 
   it('reads a copy of version 1 (no sums) as it always answered, and names the sum of each chunk written after', async () => {
@@ -123,6 +127,12 @@ describe('the event index service', () => {
     const params = { type: 'IS:segment-updated', query: 'beta', limit: '20' };
     const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
     expect(await restarted.search('p1', params)).toEqual(await server.queryEvents(params));
+    // a top-up with nothing new writes the manifest back as version 2: a Flagdesk that knows only version 1 leaves it
+    // alone, where a version 1 with sums in it would read to that Flagdesk as damaged
+    await restarted.sync('p1', 'http://server', query);
+    await restarted.settled('p1');
+    expect(await store.loadManifest()).toMatchObject({ version: 2, chunks: v1.chunks, sums: {} });
+    expect(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ version: 2 });
     // a top-up: one new chunk, named with its sum, in a manifest of version 2
     await server.createSegment({ name: 'later', description: 'beta', constraints: [] });
     await restarted.sync('p1', 'http://server', query);
@@ -132,6 +142,57 @@ describe('the event index service', () => {
     expect(Object.keys(after.sums)).toEqual([after.chunks.at(-1)]);
     const again = createEventIndexService({ rootDir: root, now: () => NOW });
     expect(await again.search('p1', { query: 'later', limit: '5' })).toEqual(await server.queryEvents({ query: 'later', limit: '5' }));
+  });
+
+  it('keeps the sum of every chunk it writes, and never scrubs a sum that holds a short token', async () => {
+    const server = createDemoBackend({ historyEvents: 300, clock: () => NOW });
+    const query = (params: EventQueryParams) => server.queryEvents(params);
+    const first = createEventIndexService({ rootDir: root, now: () => NOW });
+    await first.sync('p1', 'http://server', query);
+    await first.settled('p1');
+    const store = openIndexStore(join(root, 'event-index', 'p1'));
+    const synced = (await store.loadManifest()) as IndexManifest;
+    // a token that a sum happens to hold, as a short token of hex digits can
+    const token = (synced.sums[synced.chunks[0] as string] as string).slice(10, 16);
+    const redact = createRedactor([token]).deep;
+    for (const name of ['one', 'two']) {
+      await server.createSegment({ name, description: 'later', constraints: [] });
+      const service = createEventIndexService({ rootDir: root, now: () => NOW, redact });
+      await service.sync('p1', 'http://server', query);
+      await service.settled('p1');
+    }
+    const after = (await store.loadManifest()) as IndexManifest;
+    expect(after.chunks).toHaveLength(synced.chunks.length + 2);
+    expect(Object.keys(after.sums).sort()).toEqual([...after.chunks].sort());
+    expect(after.sums[synced.chunks[0] as string]).toBe(synced.sums[synced.chunks[0] as string]);
+    const reopened = createEventIndexService({ rootDir: root, now: () => NOW, redact });
+    await reopened.loaded('p1');
+    expect(await reopened.status('p1')).toMatchObject({ state: 'complete', count: (await server.queryEvents({ limit: '1' })).total });
+  });
+
+  it('builds the first page of a restart only from lines it may trust: a damaged body in an older chunk without a sum is caught', async () => {
+    const server = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
+    const query = (params: EventQueryParams) => server.queryEvents(params);
+    const first = createEventIndexService({ rootDir: root, now: () => NOW });
+    await first.sync('p1', 'http://server', query);
+    await first.settled('p1');
+    const dir = join(root, 'event-index', 'p1');
+    const { sums: _sums, ...v1 } = (await openIndexStore(dir).loadManifest()) as IndexManifest;
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
+    // one new event: the newest chunk has a sum, the one before (also read for the first page) has none
+    await server.createSegment({ name: 'later', description: 'beta', constraints: [] });
+    const second = createEventIndexService({ rootDir: root, now: () => NOW });
+    await second.sync('p1', 'http://server', query);
+    await second.settled('p1');
+    const name = v1.chunks.at(-1) as string;
+    const lines = gunzipSync(await readFile(join(dir, name))).toString('utf8').trimEnd().split('\n');
+    const at = lines.findLastIndex((line) => line.includes('"data":{"'));
+    expect(at).toBeGreaterThan(lines.length - 900);
+    lines[at] = (lines[at] as string).replace('"data":{"', '"data":{,"');
+    await writeFile(join(dir, name), gzipSync(`${lines.join('\n')}\n`));
+    const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
+    expect(await restarted.search('p1', { limit: '50' })).toBeNull();
+    expect(await restarted.status('p1')).toMatchObject({ state: 'off' });
   });
 
   it('stops a sync on request and resumes it later', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
-import { emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
+import { ChangedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
 
@@ -94,28 +94,40 @@ export function createEventIndexService(options: {
 
   /** Fills the copy's index from disk: the newest chunks are read first and kept as its head until the rest is in. */
   async function loadChunks(copy: Copy, names: readonly string[], headSet: () => void): Promise<void> {
+    /** The chunk being read, for the notice should it fail. */
+    let reading = '';
+    const read = (name: string) => {
+      reading = name;
+      return copy.store.readChunk(manifest, name);
+    };
+    const manifest = copy.manifest as IndexManifest;
     try {
-      const manifest = copy.manifest as IndexManifest;
       const newest: ChunkLines[] = [];
       let held = 0;
       let first = names.length;
       while (first > 0 && held < HEAD_EVENTS) {
-        const chunk = await copy.store.readChunk(manifest, names[--first] as string);
+        const chunk = await read(names[--first] as string);
         newest.unshift(chunk);
         held += chunk.lines.length;
       }
       // only the newest HEAD_EVENTS of them are indexed for the head: the first page waits on as little as it can
       const head = new LocalEventIndex(redact);
+      reading = newest.length === 1 ? (names[first] as string) : `${names[first] as string} to ${names.at(-1) as string}`;
       head.addLines(newest.flatMap((chunk) => chunk.lines).slice(-HEAD_EVENTS), newest.every((chunk) => chunk.checked));
       copy.head = { index: head, count: Math.min(held, HEAD_EVENTS) };
       headSet();
       for (const name of names.slice(0, first)) {
-        const chunk = await copy.store.readChunk(manifest, name);
+        const chunk = await read(name);
         copy.index.addLines(chunk.lines, chunk.checked);
       }
-      for (const chunk of newest) copy.index.addLines(chunk.lines, chunk.checked);
-    } catch {
-      // an unreadable chunk: the copy starts over rather than answer from a hole
+      for (const [i, chunk] of newest.entries()) {
+        reading = names[first + i] as string;
+        copy.index.addLines(chunk.lines, chunk.checked);
+      }
+    } catch (error) {
+      // an unreadable chunk: the copy starts over rather than answer from a hole, and says so
+      const why = error instanceof ChangedChunkError ? 'it was changed after it was written' : 'an event in it cannot be read';
+      options.onNotice?.(`The local event copy (${reading}) could not be read (${why}), so it was deleted; the copy starts over at the next sync.`);
       await copy.store.clear();
       copy.manifest = null;
       copy.index = new LocalEventIndex(redact);

@@ -110,7 +110,8 @@ export interface IndexStore {
 
 /**
  * The copy on disk never holds a token in clear, even when a server echoes one in event data (a segment's
- * description): `redact` scrubs the manifest, and the chunks' lines come from the index, which stored each event
+ * description): `redact` scrubs the manifest's one free text, the server's address (not the chunks' names and sums,
+ * which a short token could otherwise match), and the chunks' lines come from the index, which stored each event
  * through the same redactor (index-service.ts gives both the one redactor).
  */
 export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value) => value): IndexStore {
@@ -118,7 +119,10 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(join(dir, name), data, { mode: 0o600 });
   };
-  const saveManifest = (manifest: IndexManifest) => write(MANIFEST, JSON.stringify(redact(manifest)));
+  // always written as version 2, the form this Flagdesk writes (a manifest read as version 1 gains `sums`): a
+  // Flagdesk that knows only version 1 then leaves the copy alone rather than take it for a damaged one
+  const saveManifest = (manifest: IndexManifest) =>
+    write(MANIFEST, JSON.stringify({ ...manifest, version: 2, baseUrl: redact(manifest.baseUrl) } satisfies IndexManifest));
   async function openManifest(now?: Date): Promise<LoadedManifest> {
     const loaded = await loadDataFile(join(dir, MANIFEST), manifestKind, now);
     if (loaded.state === 'missing') return { manifest: null, writable: true };
@@ -134,7 +138,7 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
   async function readChunk(manifest: IndexManifest, name: string): Promise<ChunkLines> {
     const file = await readFile(join(dir, name));
     const sum = manifest.sums[name];
-    if (sum !== undefined && sha256(file) !== sum) throw new Error(`The local event copy's ${name} was changed after it was written`);
+    if (sum !== undefined && sha256(file) !== sum) throw new ChangedChunkError(name);
     const text = (await gunzipAsync(file, gunzipOptions(file.length))).toString('utf8');
     return { lines: text.split('\n').filter((line) => line.length > 0), checked: sum !== undefined };
   }
@@ -154,7 +158,6 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
       const next: IndexManifest = {
         ...manifest,
         ...patch,
-        version: 2,
         chunks: [...manifest.chunks, name],
         sums: { ...manifest.sums, [name]: sha256(file) },
         count: manifest.count + lines.length,
@@ -171,4 +174,12 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
 
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A chunk whose bytes are not the ones its manifest names (changed on disk after it was written). */
+export class ChangedChunkError extends Error {
+  constructor(readonly chunk: string) {
+    super(`The local event copy's ${chunk} was changed after it was written`);
+    this.name = 'ChangedChunkError';
+  }
 }
