@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventIndexStatus, EventQueryParams } from '../../../shared/schemas';
+import type { EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import { createDemoBackend } from '../../backend/demo';
 import { createRedactor } from '../../security/redact';
 import { createEventIndexService } from './index-service';
@@ -24,6 +24,17 @@ const online = (params: EventQueryParams) => demo.queryEvents(params);
 const offline = async (): Promise<never> => {
   throw Object.assign(new Error('Could not reach http://server: connection refused'), { status: 0 });
 };
+
+/** A complete copy of a log, its manifest written again as a Flagdesk before the chunk sums wrote it (version 1). */
+async function version1Copy(query: (params: EventQueryParams) => Promise<EventQueryPage>) {
+  const first = createEventIndexService({ rootDir: root, now: () => NOW });
+  await first.sync('p1', 'http://server', query);
+  await first.settled('p1');
+  const dir = join(root, 'event-index', 'p1');
+  const { sums: _sums, ...v1 } = (await openIndexStore(dir).loadManifest()) as IndexManifest;
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
+  return { dir, v1 };
+}
 
 describe('the event index service', () => {
   it('is opt-in: nothing local until a sync, then every search answers locally, also with the server gone', async () => {
@@ -117,13 +128,8 @@ describe('the event index service', () => {
   it('reads a copy of version 1 (no sums) as it always answered, and names the sum of each chunk written after', async () => {
     const server = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
     const query = (params: EventQueryParams) => server.queryEvents(params);
-    const first = createEventIndexService({ rootDir: root, now: () => NOW });
-    await first.sync('p1', 'http://server', query);
-    await first.settled('p1');
-    const dir = join(root, 'event-index', 'p1');
+    const { dir, v1 } = await version1Copy(query);
     const store = openIndexStore(dir);
-    const { sums: _sums, ...v1 } = (await store.loadManifest()) as IndexManifest;
-    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
     const params = { type: 'IS:segment-updated', query: 'beta', limit: '20' };
     const restarted = createEventIndexService({ rootDir: root, now: () => NOW });
     expect(await restarted.search('p1', params)).toEqual(await server.queryEvents(params));
@@ -173,12 +179,7 @@ describe('the event index service', () => {
   it('builds the first page of a restart only from lines it may trust: a damaged body in an older chunk without a sum is caught', async () => {
     const server = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
     const query = (params: EventQueryParams) => server.queryEvents(params);
-    const first = createEventIndexService({ rootDir: root, now: () => NOW });
-    await first.sync('p1', 'http://server', query);
-    await first.settled('p1');
-    const dir = join(root, 'event-index', 'p1');
-    const { sums: _sums, ...v1 } = (await openIndexStore(dir).loadManifest()) as IndexManifest;
-    await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...v1, version: 1 }));
+    const { dir, v1 } = await version1Copy(query);
     // one new event: the newest chunk has a sum, the one before (also read for the first page) has none
     await server.createSegment({ name: 'later', description: 'beta', constraints: [] });
     const second = createEventIndexService({ rootDir: root, now: () => NOW });
