@@ -27,6 +27,15 @@ describe('jsonbText', () => {
     }
   });
 
+  it('orders keys of one UTF-8 length by their bytes, astral characters after U+E000..U+FFFF, as PostgreSQL 15 does', () => {
+    // jsonb_build_object over these keys, ::text, on PostgreSQL 15.18 (keys listed in their order there)
+    const postgres = ['éa', '\uE000', 'abcd', 'éé', '\uE000a', '\uFFFDb', '𝄞', '😀', '€cd'];
+    const values = [9, 8, 5, 7, 2, 3, 6, 1, 4];
+    const expected = `{${postgres.map((key, i) => `${JSON.stringify(key)}: ${values[i]}`).join(', ')}}`;
+    const entries = postgres.map((key, i) => [key, values[i]] as const);
+    for (const order of [entries, [...entries].reverse()]) expect(jsonbText(Object.fromEntries(order))).toBe(expected);
+  });
+
   it('compares deeply, ignoring key order', () => {
     expect(jsonDeepEqual({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
     expect(jsonDeepEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);

@@ -59,13 +59,25 @@ export function forgetShapes(): void {
   shapes.clear();
 }
 
-/** jsonb orders object keys by UTF-8 length first, then bytewise. */
+/**
+ * jsonb orders object keys by UTF-8 length first, then bytewise. UTF-8's byte order is code point order, which the
+ * order of UTF-16 units (a < b) breaks only between a surrogate (an astral character) and a unit of U+E000..U+FFFF:
+ * the first units that differ are compared with the surrogates moved above those.
+ */
 function compareJsonbKeys(a: string, b: string): number {
   const la = utf8Length(a);
   const lb = utf8Length(b);
   if (la !== lb) return la - lb;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+  }
+  return a.length - b.length;
 }
+
+const codePointOrder = (unit: number): number => (unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
 
 function utf8Length(s: string): number {
   let n = 0;
