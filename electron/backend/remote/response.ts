@@ -4,6 +4,7 @@ import { errorBodySchema } from '../../../shared/schemas';
 import { redactSecrets } from '../../security/redact';
 import { checkAnswer } from './answer-check';
 import type { HttpRequest, HttpResponse } from './http-client';
+import { jsonOrUndefined } from '../../../shared/json';
 
 /** Names for error answers that carry no Unleash body (proxies, http-errors' `{message}`, empty 409s). */
 const DEFAULT_NAMES: Record<number, string> = {
@@ -37,17 +38,9 @@ function redact(text: string, token: string): string {
   return redactSecrets(text, [token]);
 }
 
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every non-2xx answer becomes an ApiError with the server's status, name, message and details. */
 export function errorFromResponse(res: HttpResponse, exchange: Exchange): ApiError {
-  const parsed = errorBodySchema.safeParse(tryJson(res.text));
+  const parsed = errorBodySchema.safeParse(jsonOrUndefined(res.text));
   const sent = parsed.success ? parsed.data.name : undefined;
   const name = (sent === undefined ? undefined : redact(sent, exchange.token)) ?? DEFAULT_NAMES[res.status] ?? 'HttpError';
   if (parsed.success) {
@@ -92,7 +85,7 @@ export function parseAnswer<S extends z.ZodType>(
   prepare: (json: unknown) => unknown = (json) => json,
 ): z.infer<S> {
   if (res.text.trim() === '') throw invalidResponse(exchange, 'was empty');
-  const json = tryJson(res.text);
+  const json = jsonOrUndefined(res.text);
   if (json === undefined) {
     const html = /^\s*</.test(res.text) ? ' (it looks like HTML: is this the address of an Unleash server?)' : '';
     throw invalidResponse(exchange, `was not valid JSON${html}`);

@@ -5,20 +5,13 @@ import { detectCapabilities } from './capabilities';
 import { nothingWasSent } from './faults';
 import type { HttpClient, HttpResponse } from './http-client';
 import { createRemoteClient, type RemoteOptions } from './remote-client';
+import { jsonOrUndefined } from '../../../shared/json';
 
 export type { ConnectionReport };
 
 const UI_CONFIG = '/api/admin/ui-config';
 /** An ADMIN-only read in Unleash (docs/server-behaviour.md#authentication), so its answer tells whether the token has admin rights. */
 const ADMIN_PROBE = '/api/admin/events';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 const ok2xx = (res: HttpResponse): boolean => res.status >= 200 && res.status < 300;
 
@@ -78,7 +71,7 @@ export async function testConnection(options: RemoteOptions, signal?: AbortSigna
       return { ok: false, reachable, message: reachable ? notUnleash : error.message, ...(nothingWasSent(error) ? { tokenSent: false } : {}) };
     }
     if (!ok2xx(res)) return { ok: false, reachable: true, message: refusal(server, res) };
-    const config = uiConfigSchema.safeParse(parseJson(res.text));
+    const config = uiConfigSchema.safeParse(jsonOrUndefined(res.text));
     if (!config.success) return { ok: false, reachable: true, message: notUnleash };
 
     const { version } = config.data;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventSchema, eventTagSchema, type FlagEvent } from '../../../shared/schemas';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
+import { jsonOrUndefined } from '../../../shared/json';
 
 /**
  * A line of the copy on disk read back without parsing its bodies. The index wrote each line (chunkLine in
@@ -48,11 +49,11 @@ function split(line: string, checked: boolean): StoredEvent | undefined {
   const tagsKey = line.lastIndexOf(TAGS_KEY);
   const preDataKey = tagsKey === -1 ? -1 : line.lastIndexOf(PRE_DATA_KEY, tagsKey - 1);
   if (dataKey === -1 || preDataKey <= dataKey) return undefined;
-  const head = tryJson(`${line.slice(0, dataKey)}}`);
+  const head = jsonOrUndefined(`${line.slice(0, dataKey)}}`);
   if (!inLineOrder(head)) return undefined;
   const scalars = scalarsSchema.safeParse(head);
   const tagsText = line.slice(tagsKey + TAGS_KEY.length, -1);
-  const tags = tagsSchema.safeParse(tryJson(tagsText));
+  const tags = tagsSchema.safeParse(jsonOrUndefined(tagsText));
   const data = objectText(line.slice(dataKey + DATA_KEY.length, preDataKey), checked);
   const preData = objectText(line.slice(preDataKey + PRE_DATA_KEY.length, tagsKey), checked);
   if (!scalars.success || !tags.success || data === undefined || preData === undefined || !isJsonbText(preData)) return undefined;
@@ -73,7 +74,7 @@ function inLineOrder(head: unknown): boolean {
 function objectText(text: string, checked: boolean): string | null | undefined {
   if (text === 'null') return null;
   if (text.charCodeAt(0) !== 0x7b /* { */ || text.charCodeAt(text.length - 1) !== 0x7d /* } */) return undefined;
-  return checked || tryJson(text) !== undefined ? text : undefined;
+  return checked || jsonOrUndefined(text) !== undefined ? text : undefined;
 }
 
 /**
@@ -86,10 +87,3 @@ function isJsonbText(text: string | null): boolean {
 }
 const FIRST_KEY_JSONB = /^\{"(?:[^"\\]|\\.)*": /;
 
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
