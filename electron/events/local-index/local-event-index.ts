@@ -1,9 +1,9 @@
-import { eventSchema, type EventCreator, type EventQueryPage, type EventQueryParams, type FlagEvent } from '../../../shared/schemas';
+import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
-import { readStoredLine } from './stored-line';
+import { parseStoredLine, readStoredLine } from './stored-line';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -116,7 +116,7 @@ export class LocalEventIndex {
     const redact = this.#redact;
     if (redact !== undefined) {
       const text = decoded(line);
-      if (redact(text) !== text) return { id: stored.id, ...this.#prepare(eventSchema.parse(JSON.parse(line)), false) };
+      if (redact(text) !== text) return { id: stored.id, ...this.#prepare(parseStoredLine(line), false) };
     }
     return { id: stored.id, copied: this.#log.prepareStored(stored.scalars, stored.texts), line: undefined };
   }

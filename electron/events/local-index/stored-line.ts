@@ -40,7 +40,12 @@ const TAGS_KEY = ',"tags":';
 
 /** `checked`: the line is as the index wrote it (its chunk's sum matched), so its bodies need no parse to be checked. */
 export function readStoredLine(line: string, checked = false): StoredEvent {
-  return split(line, checked) ?? { kind: 'parsed', event: eventSchema.parse(JSON.parse(line)) };
+  return split(line, checked) ?? { kind: 'parsed', event: parseStoredLine(line) };
+}
+
+/** A line parsed whole and checked as an event (throws when it is not one). */
+export function parseStoredLine(line: string): FlagEvent {
+  return eventSchema.parse(JSON.parse(line));
 }
 
 function split(line: string, checked: boolean): StoredEvent | undefined {
