@@ -125,8 +125,7 @@ export class EventLog {
    * read, or one earlier than the newest event stored.
    */
   prepareCopied(event: NewEvent & { createdAt: string }): CopiedRow {
-    const row = toRow(event, true) as Row;
-    return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
+    return this.copied(toRow(event, true) as Row, event.createdAt);
   }
 
   /**
@@ -134,8 +133,12 @@ export class EventLog {
    * written from `texts`): nothing is parsed or serialised again. Empty tags are `null`, as toRow gives them.
    */
   prepareStored(event: Omit<NewEvent, 'data' | 'preData' | 'tags'> & { createdAt: string }, texts: ColumnTexts): CopiedRow {
-    const row = rowOf(event, texts.data, texts.preData, texts.tags === EMPTY_TAGS ? null : texts.tags);
-    return { row, createdAtMs: checkedDate(event.createdAt, this.createdAt.last()), texts: columnTexts(row) };
+    return this.copied(rowOf(event, texts.data, texts.preData, texts.tags === EMPTY_TAGS ? null : texts.tags), event.createdAt);
+  }
+
+  /** A row of another server's log with its date read (never earlier than the newest event stored) and its texts. */
+  private copied(row: Row, createdAt: string): CopiedRow {
+    return { row, createdAtMs: checkedDate(createdAt, this.createdAt.last()), texts: columnTexts(row) };
   }
 
   /** Stores what prepareCopied made, in its order. */
