@@ -24,14 +24,20 @@ export interface SyncBreakdown {
 
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of each process, in seconds (a process gone is left out). */
+/**
+ * utime + stime of each process, with cutime + cstime (its children that ended and were reaped), in seconds (a
+ * process gone is left out). The children's share is what lets a reading see processes that ended meanwhile:
+ * PostgreSQL starts a backend per connection and Chromium a renderer per page, and each one's CPU moves to its
+ * parent's children's time when it ends (see spent).
+ */
 export function cpuByPid(pids: number[]): Map<number, number> {
   const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      seconds.set(pid, ticks / TICKS_PER_SECOND);
     } catch {
       // gone
     }
@@ -44,10 +50,16 @@ export function serverCpu(server: RunningUnleash): { unleash: Map<number, number
   return { unleash: cpuByPid(processTree(server.unleashPid)), postgres: cpuByPid(processTree(server.postgresPid)) };
 }
 
-/** CPU seconds spent between two readings by the processes alive at the second (one started meanwhile: all of its). */
+/**
+ * CPU seconds a process tree spent between two readings of cpuByPid. A process alive at both counts its growth; one
+ * started meanwhile counts all of it. One that ended meanwhile is in its parent's children's time by then, with the
+ * whole of its life: what it had spent at the first reading is taken back, so only its share in between is left
+ * (one reaped by a process outside the tree is missed).
+ */
 export function spent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  for (const [pid, seconds] of before) if (!after.has(pid)) total -= seconds;
   return total;
 }
 
