@@ -118,11 +118,11 @@ export function createEventIndexService(options: {
       headSet();
       for (const name of names.slice(0, first)) {
         const chunk = await read(name);
-        copy.index.addLines(chunk.lines, chunk.checked);
+        await copy.index.addLinesInSlices(chunk.lines, chunk.checked);
       }
       for (const [i, chunk] of newest.entries()) {
         reading = names[first + i] as string;
-        copy.index.addLines(chunk.lines, chunk.checked);
+        await copy.index.addLinesInSlices(chunk.lines, chunk.checked);
       }
     } catch (error) {
       // an unreadable chunk: the copy starts over rather than answer from a hole, and says so

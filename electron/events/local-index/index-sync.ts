@@ -133,7 +133,7 @@ async function fullSync(
       const window = next.value.events.sort(oldestFirst);
       // the window's lines join the buffer only once all of it is stored: the buffer holds whole windows
       const lines: string[] = [];
-      job.index.add(window, lines);
+      await job.index.addInSlices(window, lines);
       for (const line of lines) buffer.push(line);
       day = addDays(next.value.to, 1);
       if (timing) timing.indexMs += performance.now() - t1;
@@ -176,7 +176,7 @@ async function topUp(
   }
   const events = [...fresh.values()].sort(oldestFirst);
   const lines: string[] = [];
-  job.index.add(events, lines);
+  await job.index.addInSlices(events, lines);
   const patch = { syncedAt: now().toISOString(), total: Math.max(manifest.total, manifest.count + events.length) };
   const next = events.length ? await job.store.appendChunk(manifest, lines, patch) : { ...manifest, ...patch };
   if (!events.length) await job.store.saveManifest(next);

@@ -292,3 +292,61 @@ describe('LocalEventIndex: no token kept in the caches of quoted values and key 
     }
   });
 });
+
+describe('LocalEventIndex: large batches stored a slice at a time, the app answered between slices', () => {
+  const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => event(from + i, { data: { name: `e${from + i}` } }));
+
+  it('serves the event loop while a window is stored: a task queued meanwhile runs before the window is whole', async () => {
+    const index = new LocalEventIndex();
+    const seen: number[] = [];
+    const stored = index.addInSlices(many(1, 3500), []);
+    setImmediate(() => seen.push(index.size));
+    await stored;
+    expect(index.size).toBe(3500);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[0]).toBeLessThan(3500);
+  });
+
+  it('takes back every slice of a window when an event of a later slice cannot be stored, lines too', async () => {
+    const index = new LocalEventIndex();
+    index.add([event(1, { data: { name: 'kept-before' } })]);
+    const lines = ['a line of an earlier window'];
+    const window = [...many(2, 2600), event(2602, { createdAt: 'not a date' })];
+    await expect(index.addInSlices(window, lines)).rejects.toThrow('invalid createdAt');
+    expect(index.size).toBe(1);
+    expect(lines).toEqual(['a line of an earlier window']);
+    expect(index.query({ query: 'e20' }).total).toBe(0);
+    await index.addInSlices(window.slice(0, -1), lines);
+    expect(index.query({ limit: '1' }).events.map((e) => e.id)).toEqual([2601]);
+    expect(lines).toHaveLength(2601);
+  });
+
+  it('stores batches started together one after the other, and refuses an add() that would land between two slices', async () => {
+    const index = new LocalEventIndex();
+    const first = index.addInSlices(many(1, 2500));
+    const second = index.addInSlices(many(2501, 1500));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(() => index.add([event(9999)])).toThrow('being added in slices');
+    await Promise.all([first, second]);
+    expect(index.size).toBe(4000);
+    // where the two batches meet, newest first: the second's oldest, then the first's newest
+    expect(index.query({ offset: '1499', limit: '2' }).events.map((e) => e.id)).toEqual([2501, 2500]);
+    expect(index.newestId).toBe(4000);
+  });
+
+  it('loads lines of the copy on disk a slice at a time, as it stored them', async () => {
+    const written = new LocalEventIndex();
+    const lines: string[] = [];
+    written.add(many(1, 2200), lines);
+    const loaded = new LocalEventIndex();
+    let between = -1;
+    const done = loaded.addLinesInSlices(lines, true);
+    setImmediate(() => (between = loaded.size));
+    await done;
+    expect(between).toBeGreaterThan(0);
+    expect(between).toBeLessThan(2200);
+    expect(loaded.query({ offset: '2150', limit: '50' })).toEqual(written.query({ offset: '2150', limit: '50' }));
+    expect(loaded.query({ query: 'e1234' }).events.map((e) => e.id)).toEqual([1234]);
+  });
+});

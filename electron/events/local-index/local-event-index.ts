@@ -1,5 +1,5 @@
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
-import { EventLog, type CopiedRow } from '../../backend/demo/events/event-log';
+import { EventLog, type CopiedRow, type LogMark } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
@@ -37,6 +37,10 @@ export class LocalEventIndex {
   readonly #redact: (<T>(value: T) => T) | undefined;
   /** Set when a failed window could not be taken back: why this copy takes no more events. */
   #unusable: string | undefined;
+  /** The last batch added in slices (addInSlices, addLinesInSlices): the next one starts after it. */
+  #batches: Promise<void> = Promise.resolve();
+  /** A batch is between two of its slices: add() and addLines() meanwhile would interleave with it. */
+  #slicing = false;
 
   /**
    * `redact` scrubs tokens from each event as it is stored: the bodies go to a scratch file on disk (haystack.ts),
@@ -57,8 +61,23 @@ export class LocalEventIndex {
    * unreadable), the index takes no more events until the app is restarted.
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
-    const wantLine = lines !== undefined;
-    this.#storeEach(events, (event) => ({ id: event.id, ...this.#prepare(event, wantLine) }), lines);
+    const checkpoint = this.#checkpoint(lines);
+    try {
+      this.#storeRange(events, 0, events.length, this.#eventPreparer(lines), lines);
+    } catch (error) {
+      this.#undo(checkpoint, lines, error);
+    }
+  }
+
+  /**
+   * add() for a window of a sync or a chunk of the copy on disk (thousands of events): stored SLICE_EVENTS at a time,
+   * the event loop served between slices. The index lives on the main process's one thread, which also answers the
+   * app: a window of 20,000 events stored in one go held every click's answer for 0.5-1 s, each window, for the
+   * whole of a sync. All of them or none, as add(): a failure in any slice takes back the slices before it. Queries
+   * meanwhile may see part of the window (a top-up's new events arriving a slice at a time).
+   */
+  addInSlices(events: readonly FlagEvent[], lines?: string[]): Promise<void> {
+    return this.#queued(() => this.#storeInSlices(events, this.#eventPreparer(lines), lines));
   }
 
   /**
@@ -68,45 +87,89 @@ export class LocalEventIndex {
    * either. Each line is screened for tokens as a synced event is, in the line itself.
    */
   addLines(lines: readonly string[], checked = false): void {
-    this.#storeEach(lines, (line) => this.#prepareLine(line, checked), undefined);
+    const checkpoint = this.#checkpoint(undefined);
+    try {
+      this.#storeRange(lines, 0, lines.length, this.#linePreparer(checked), undefined);
+    } catch (error) {
+      this.#undo(checkpoint, undefined, error);
+    }
   }
 
-  #storeEach<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): void {
-    if (this.#unusable !== undefined) throw new Error(this.#unusable);
-    const mark = this.#log.mark();
-    const size = this.#size;
-    const sorted = this.#sorted;
-    const lineCount = lines?.length ?? 0;
+  /** addLines() a slice at a time, as addInSlices() (a restart loads the copy while the app answers). */
+  addLinesInSlices(lines: readonly string[], checked = false): Promise<void> {
+    return this.#queued(() => this.#storeInSlices(lines, this.#linePreparer(checked), undefined));
+  }
+
+  /** Batches added in slices run one after the other: two interleaved would each roll back into the other. */
+  #queued(run: () => Promise<void>): Promise<void> {
+    const done = this.#batches.then(run);
+    this.#batches = done.catch(() => undefined);
+    return done;
+  }
+
+  #eventPreparer(lines: string[] | undefined): (event: FlagEvent) => Prepared {
+    const wantLine = lines !== undefined;
+    return (event) => ({ id: event.id, ...this.#prepare(event, wantLine) });
+  }
+
+  #linePreparer(checked: boolean): (line: string) => Prepared {
+    return (line) => this.#prepareLine(line, checked);
+  }
+
+  async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): Promise<void> {
+    const checkpoint = this.#checkpoint(lines);
     try {
-      for (const item of items) {
-        const { id, copied, line } = prepare(item);
-        if (this.#size === this.#ids.length) {
-          const grown = new Float64Array(this.#ids.length * 2);
-          grown.set(this.#ids);
-          this.#ids = grown;
-        }
-        if (this.#size > 0 && id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
-        // the id first: should the store fail after the engine counted the row, the row still has its id
-        this.#ids[this.#size] = id;
-        this.#log.storeCopied(copied);
-        this.#size++;
-        if (line !== undefined) lines?.push(line);
+      this.#slicing = true;
+      for (let from = 0; from < items.length; from += SLICE_EVENTS) {
+        if (from > 0) await nextTurn();
+        this.#storeRange(items, from, Math.min(items.length, from + SLICE_EVENTS), prepare, lines);
       }
     } catch (error) {
-      if (lines) lines.length = lineCount;
-      try {
-        this.#log.rollBack(mark);
-      } catch {
-        // the engine could not read back what it must forget, and changed nothing: it holds part of a window the
-        // copy on disk does not, so it takes no more events; a restart loads the copy from disk
-        this.#unusable = `${UNUSABLE} (${error instanceof Error ? error.message : String(error)})`;
-        this.#size = this.#log.size;
-        throw error;
+      this.#undo(checkpoint, lines, error);
+    } finally {
+      this.#slicing = false;
+    }
+  }
+
+  /** Where a batch starts: what a failure anywhere in it rolls the index (and `lines`) back to. */
+  #checkpoint(lines: string[] | undefined): Checkpoint {
+    if (this.#unusable !== undefined) throw new Error(this.#unusable);
+    if (this.#slicing) throw new Error('LocalEventIndex: a batch is being added in slices; add this one after it');
+    return { mark: this.#log.mark(), size: this.#size, sorted: this.#sorted, lineCount: lines?.length ?? 0 };
+  }
+
+  #storeRange<T>(items: readonly T[], from: number, to: number, prepare: (item: T) => Prepared, lines: string[] | undefined): void {
+    for (let i = from; i < to; i++) {
+      const { id, copied, line } = prepare(items[i] as T);
+      if (this.#size === this.#ids.length) {
+        const grown = new Float64Array(this.#ids.length * 2);
+        grown.set(this.#ids);
+        this.#ids = grown;
       }
-      this.#size = size;
-      this.#sorted = sorted;
+      if (this.#size > 0 && id <= (this.#ids[this.#size - 1] as number)) this.#sorted = false;
+      // the id first: should the store fail after the engine counted the row, the row still has its id
+      this.#ids[this.#size] = id;
+      this.#log.storeCopied(copied);
+      this.#size++;
+      if (line !== undefined) lines?.push(line);
+    }
+  }
+
+  /** Takes a failed batch back to its checkpoint and rethrows its error. */
+  #undo(checkpoint: Checkpoint, lines: string[] | undefined, error: unknown): never {
+    if (lines) lines.length = checkpoint.lineCount;
+    try {
+      this.#log.rollBack(checkpoint.mark);
+    } catch {
+      // the engine could not read back what it must forget, and changed nothing: it holds part of a window the
+      // copy on disk does not, so it takes no more events; a restart loads the copy from disk
+      this.#unusable = `${UNUSABLE} (${error instanceof Error ? error.message : String(error)})`;
+      this.#size = this.#log.size;
       throw error;
     }
+    this.#size = checkpoint.size;
+    this.#sorted = checkpoint.sorted;
+    throw error;
   }
 
   /** A line of the copy on disk made ready to store: its texts as they are, unless it must be parsed (a token, another layout). */
@@ -184,6 +247,19 @@ export class LocalEventIndex {
     }
     return undefined;
   }
+}
+
+/** Events stored between two turns of the event loop: some 25-50 ms of this thread on a two-core machine. */
+const SLICE_EVENTS = 1000;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Where a batch started (LocalEventIndex.#checkpoint). */
+interface Checkpoint {
+  mark: LogMark;
+  size: number;
+  sorted: boolean;
+  lineCount: number;
 }
 
 const UNUSABLE = 'The local event copy in memory could not take back a window it failed to store; restart Flagdesk to load the copy again from disk';
