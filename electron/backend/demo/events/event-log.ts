@@ -1,10 +1,9 @@
 import type { EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from '../../../../shared/schemas/event';
 import { LIMITS } from '../../../../shared/domain/limits';
-import { FloatList, IdList, IntList, Interner, PositionIndex } from './columns';
-import { compileQuery } from './chunk-search';
+import { FloatList, IdList, Interner, PositionIndex } from './columns';
 import { Haystack, type ColumnTexts } from './haystack';
-import { compileLike } from '../../event-query/like-pattern';
-import { jsonbText, jsonDeepEqual, jsonText } from '../../event-query/pg-json-text';
+import { checkedDate, columnTexts, rowOf, toRow, type NewEvent, type Row } from './event-row';
+import { searchEvents } from './event-search';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
@@ -13,17 +12,7 @@ import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 import { EventPageWriter, type EventScalars } from './event-json';
 
-export interface NewEvent {
-  type: string;
-  createdBy: string;
-  createdByUserId?: number | null;
-  project?: string | null;
-  featureName?: string | null;
-  environment?: string | null;
-  data?: Record<string, unknown> | null;
-  preData?: Record<string, unknown> | null;
-  tags?: EventTag[];
-}
+export type { NewEvent } from './event-row';
 
 interface EventLogOptions {
   clock?: () => Date;
@@ -43,19 +32,6 @@ export interface CopiedRow {
 export interface LogMark {
   readonly size: number;
   readonly interned: readonly number[];
-}
-
-/** One stored row before it is indexed: the column texts are already in their Postgres form. */
-interface Row {
-  type: string;
-  createdBy: string;
-  createdByUserId: number | null;
-  project: string | null;
-  featureName: string | null;
-  environment: string | null;
-  dataText: string | null;
-  preDataText: string | null;
-  tagsText: string | null;
 }
 
 const EMPTY_TAGS = '[]';
@@ -205,60 +181,10 @@ export class EventLog {
   /** POST /api/admin/events/search (6.x, deprecated): see docs/server-behaviour.md#body-search-6x and search-input.ts. */
   search(input: SearchEvents): Events {
     const s = normalizeSearch(input);
-    const filters: { list: IntList; column: IdList; id: number }[] = [];
-    for (const [value, interner, index, column] of [
-      [s.type, this.types, this.byType, this.typeCol],
-      [s.project, this.projects, this.byProject, this.projectCol],
-      [s.feature, this.features, this.byFeature, this.featureCol],
-    ] as const) {
-      if (value === undefined) continue;
-      const id = interner.find(value);
-      const list = id === undefined ? undefined : index.get(id);
-      if (id === undefined || !list) return { version: 1, events: [], totalEvents: 0 };
-      filters.push({ list, column, id });
-    }
-    filters.sort((a, b) => a.list.length - b.list.length);
-    const others = filters.slice(1);
-    const passes = (i: number): boolean => others.every((f) => f.column.at(i) === f.id);
-    const q = compileQuery(s.query === undefined ? { kind: 'all' } : compileLike(s.query));
-
-    const picked: number[] = [];
-    let skip = s.offset;
-    const take = (i: number): boolean => {
-      if (skip > 0) skip--;
-      else picked.push(i);
-      return picked.length < s.limit;
-    };
-
-    const smallest = filters[0]?.list;
-    let totalEvents: number;
-    if (!smallest) {
-      totalEvents = this.size;
-      if (q.matcher.kind === 'all') {
-        for (let i = this.size - 1 - s.offset; i >= 0 && picked.length < s.limit; i--) picked.push(i);
-      } else {
-        this.haystack.scanNewestFirst(q, take);
-      }
-    } else {
-      totalEvents = others.length === 0 ? smallest.length : countWhere(smallest, passes);
-      // Walk the smallest index when it is small; otherwise one pass of the text scan, checking filters per hit.
-      if (q.matcher.kind === 'all' || smallest.length * 8 <= this.size) {
-        for (let j = smallest.length - 1; j >= 0; j--) {
-          const i = smallest.at(j);
-          if (passes(i) && this.haystack.matches(i, q) && !take(i)) break;
-        }
-      } else {
-        const first = filters[0] as (typeof filters)[number];
-        this.haystack.scanNewestFirst(q, (i) => (first.column.at(i) === first.id && passes(i) ? take(i) : true));
-      }
-    }
-    return { version: 1, events: this.records(picked), totalEvents };
+    const { indexes, total } = searchEvents(this.tables(), s);
+    return { version: 1, events: this.records(indexes), totalEvents: total };
   }
 
-  /**
-   * GET /api/admin/search/events (docs/server-behaviour.md#query-search): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
-   * `total` honouring every filter; each event carries label and summary linking to `unleashUrl`.
-   */
   private creatorsCache: { size: number; list: EventCreator[] } | undefined;
 
   /**
@@ -282,6 +208,10 @@ export class EventLog {
     return list;
   }
 
+  /**
+   * GET /api/admin/search/events (docs/server-behaviour.md#query-search): `IS:`/`IS_ANY_OF:` filters, dates, text over data/tags/preData,
+   * `total` honouring every filter; each event carries label and summary linking to `unleashUrl`.
+   */
   query(params: EventQueryParams, unleashUrl?: string): EventQueryPage {
     const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
     // label and summary go onto the fresh records (after their own keys, where the server puts them), not into copies
@@ -445,48 +375,4 @@ export class EventLog {
       environment: s.environment,
     };
   }
-}
-
-/** Serialises an event to its column texts, or undefined for a no-op update (data deep-equals preData). */
-function toRow(event: NewEvent, keepNoOps = false): Row | undefined {
-  if (!keepNoOps && event.data != null && event.preData != null && jsonDeepEqual(event.data, event.preData)) return undefined;
-  return rowOf(
-    event,
-    event.data == null ? null : jsonText(event.data),
-    event.preData == null ? null : jsonbText(event.preData),
-    event.tags && event.tags.length > 0 ? jsonText(event.tags) : null,
-  );
-}
-
-/** A row of an event's scalar columns (absent ones null) and its bodies' texts. */
-function rowOf(event: Omit<NewEvent, 'data' | 'preData' | 'tags'>, dataText: string | null, preDataText: string | null, tagsText: string | null): Row {
-  return {
-    type: event.type,
-    createdBy: event.createdBy,
-    createdByUserId: event.createdByUserId ?? null,
-    project: event.project ?? null,
-    featureName: event.featureName ?? null,
-    environment: event.environment ?? null,
-    dataText,
-    preDataText,
-    tagsText,
-  };
-}
-
-/** createdAt in ms, refused when unreadable or earlier than `notBefore` (events are stored in time order). */
-function checkedDate(createdAt: string, notBefore: number | undefined): number {
-  const ms = Date.parse(createdAt);
-  if (Number.isNaN(ms)) throw new Error(`appendHistory: invalid createdAt ${JSON.stringify(createdAt)}`);
-  if (notBefore !== undefined && ms < notBefore) throw new Error(`appendHistory: createdAt ${createdAt} is earlier than the newest event`);
-  return ms;
-}
-
-function columnTexts(row: Row): ColumnTexts {
-  return { data: row.dataText, preData: row.preDataText, tags: row.tagsText };
-}
-
-function countWhere(list: IntList, passes: (i: number) => boolean): number {
-  let n = 0;
-  for (let j = 0; j < list.length; j++) if (passes(list.at(j))) n++;
-  return n;
 }
