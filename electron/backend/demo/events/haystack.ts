@@ -6,8 +6,10 @@ import {
   type JsonChunkText,
 } from './chunk-search';
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
-import { gramsOf, mayContain } from './chunk-grams';
-import { bitmapWords, buildTokens, markContaining, MAX_CHUNK_RECORDS, tokenBytes, tokenPlan, type ChunkTokens, type TokenPlan } from './chunk-tokens';
+import { mayContain } from './chunk-grams';
+import { MAX_CHUNK_RECORDS, tokenBytes, tokenPlan } from './chunk-tokens';
+import { candidates, originalsLength, readOriginals, sealChunk, unsealChunk, type Sealed } from './sealed-chunk';
+import { splitTexts, visitOriginals } from './haystack-reads';
 import { SpillFile } from './spill-file';
 
 /**
@@ -32,21 +34,6 @@ export interface ColumnTexts {
   data: string | null;
   preData: string | null;
   tags: string | null;
-}
-
-interface Sealed {
-  /** The lower-cased records: `length` bytes at `at` in the spill file; offsets as in JsonChunkText. */
-  at: number;
-  length: number;
-  starts: Int32Array;
-  jsonStarts: Int32Array;
-  /** The original JSON parts, back to back: record k is bytes originals[k] .. originals[k+1] after originalAt. */
-  originalAt: number;
-  originals: Int32Array;
-  /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
-  grams: Uint32Array;
-  /** Its word index over the JSON parts (chunk-tokens.ts): most text searches are answered from it alone. */
-  tokens: ChunkTokens;
 }
 
 export class Haystack {
@@ -117,22 +104,11 @@ export class Haystack {
 
   /** Makes sealed chunk `s` the tail again: its records and originals as text, as push() held them. */
   private unseal(s: Sealed): void {
-    const records = this.file.read(s.at, s.length, Buffer.allocUnsafe(s.length));
-    const originals = this.readOriginals(s);
-    const count = s.starts.length - 1;
-    this.tailRecords = [];
-    this.tailOriginals = [];
-    this.tailBytes = [];
-    this.tailHeadBytes = [];
-    for (let k = 0; k < count; k++) {
-      const start = s.starts[k] as number;
-      const end = s.starts[k + 1] as number;
-      // each record ends with the separator that joined it to the next (buildTail)
-      this.tailRecords.push(records.toString('utf8', start, end - 1));
-      this.tailOriginals.push(originals.toString('utf8', s.originals[k], s.originals[k + 1]));
-      this.tailBytes.push(end - start);
-      this.tailHeadBytes.push((s.jsonStarts[k] as number) - start);
-    }
+    const tail = unsealChunk(this.file, s);
+    this.tailRecords = tail.records;
+    this.tailOriginals = tail.originals;
+    this.tailBytes = tail.bytes;
+    this.tailHeadBytes = tail.headBytes;
   }
 
   /** Bytes held in memory, by part (bench figures; the spill file is on disk and not counted). */
@@ -162,7 +138,11 @@ export class Haystack {
    */
   textsOf(indexes: readonly number[]): ColumnTexts[] {
     const out = new Array<ColumnTexts>(indexes.length);
-    this.visitOriginals(
+    visitOriginals(
+      this.file,
+      this.sealed,
+      this.tailOriginals,
+      this.chunkEvents,
       indexes,
       (j, text) => {
         out[j] = splitTexts(text);
@@ -180,7 +160,11 @@ export class Haystack {
    * reads; the bytes are the caller's to keep. For writing them into an answer without making strings of them.
    */
   originalsOf(indexes: readonly number[], visit: (j: number, bytes: Buffer, from: number, to: number) => void): void {
-    this.visitOriginals(
+    visitOriginals(
+      this.file,
+      this.sealed,
+      this.tailOriginals,
+      this.chunkEvents,
       indexes,
       (j, text) => {
         const bytes = Buffer.from(text, 'utf8');
@@ -190,69 +174,10 @@ export class Haystack {
     );
   }
 
-  /**
-   * The walk of textsOf and originalsOf: the tail's rows (the newest, still text in memory) go to `tail` as they are
-   * held, the sealed chunks' to `visit` as the bytes read.
-   */
-  private visitOriginals(
-    indexes: readonly number[],
-    tail: (j: number, text: string) => void,
-    visit: (j: number, bytes: Buffer, from: number, to: number) => void,
-  ): void {
-    let start = 0;
-    while (start < indexes.length) {
-      const c = Math.floor((indexes[start] as number) / this.chunkEvents);
-      let end = start + 1;
-      while (end < indexes.length && Math.floor((indexes[end] as number) / this.chunkEvents) === c) end++;
-      const s = this.sealed[c];
-      if (s === undefined) {
-        for (let j = start; j < end; j++) tail(j, this.tailOriginals[(indexes[j] as number) - c * this.chunkEvents] as string);
-      } else this.readRun(s, c, indexes, start, end, visit);
-      start = end;
-    }
-  }
-
-  /** Visits [start, end) of one sealed chunk: one read of the span when the rows are close, else a read each. */
-  private readRun(
-    s: Sealed,
-    c: number,
-    indexes: readonly number[],
-    start: number,
-    end: number,
-    visit: (j: number, bytes: Buffer, from: number, to: number) => void,
-  ): void {
-    let low = Infinity;
-    let high = -1;
-    let needed = 0;
-    for (let j = start; j < end; j++) {
-      const k = (indexes[j] as number) - c * this.chunkEvents;
-      low = Math.min(low, k);
-      high = Math.max(high, k);
-      needed += (s.originals[k + 1] as number) - (s.originals[k] as number);
-    }
-    const from = s.originals[low] as number;
-    const span = (s.originals[high + 1] as number) - from;
-    // rows scattered over a chunk (a filtered page) are read one by one rather than the megabytes between them
-    if (end - start === 1 || (span > SPAN_READ_MIN && span > needed * SPAN_READ_SLACK)) {
-      for (let j = start; j < end; j++) {
-        const k = (indexes[j] as number) - c * this.chunkEvents;
-        const at = s.originals[k] as number;
-        const length = (s.originals[k + 1] as number) - at;
-        visit(j, this.file.read(s.originalAt + at, length, Buffer.allocUnsafe(length)), 0, length);
-      }
-      return;
-    }
-    const bytes = this.file.read(s.originalAt + from, span, Buffer.allocUnsafe(span));
-    for (let j = start; j < end; j++) {
-      const k = (indexes[j] as number) - c * this.chunkEvents;
-      visit(j, bytes, (s.originals[k] as number) - from, (s.originals[k + 1] as number) - from);
-    }
-  }
-
   /** Every event's texts, oldest first, reading each chunk once (snapshots). */
   *allTexts(): Generator<ColumnTexts> {
     for (const s of this.sealed) {
-      const bytes = this.readOriginals(s);
+      const bytes = readOriginals(this.file, s);
       for (let k = 0; k + 1 < s.originals.length; k++) {
         yield splitTexts(bytes.toString('utf8', s.originals[k], s.originals[k + 1]));
       }
@@ -366,12 +291,6 @@ export class Haystack {
     return { indexes, total };
   }
 
-  /** The original JSON parts of a sealed chunk, back to back (record k at originals[k] .. originals[k + 1]). */
-  private readOriginals(s: Sealed): Buffer {
-    const length = originalsLength(s);
-    return this.file.read(s.originalAt, length, Buffer.allocUnsafe(length));
-  }
-
   private readForScan(s: Sealed): JsonChunkText {
     if (this.scanBuffer.length < s.length) this.scanBuffer = Buffer.allocUnsafeSlow(Math.ceil(s.length * 1.25));
     return { bytes: this.file.read(s.at, s.length, this.scanBuffer), starts: s.starts, jsonStarts: s.jsonStarts };
@@ -443,16 +362,7 @@ export class Haystack {
 
   /** Moves the full tail to the spill file, keeping only its offsets. */
   private seal(): void {
-    const { bytes, starts, jsonStarts } = this.buildTail();
-    const originalText = this.tailOriginals.join('');
-    const originals = new Int32Array(this.tailOriginals.length + 1);
-    for (let k = 0; k < this.tailOriginals.length; k++) {
-      originals[k + 1] = (originals[k] as number) + Buffer.byteLength(this.tailOriginals[k] as string, 'utf8');
-    }
-    const at = this.file.append(bytes);
-    const originalAt = this.file.append(Buffer.from(originalText, 'utf8'));
-    const tokens = buildTokens(bytes, starts, jsonStarts);
-    this.sealed.push({ at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes), tokens });
+    this.sealed.push(sealChunk(this.file, this.buildTail(), this.tailOriginals));
     this.tailRecords = [];
     this.tailOriginals = [];
     this.tailBytes = [];
@@ -461,45 +371,9 @@ export class Haystack {
   }
 }
 
-/** A span read for a page is worth it up to this size whatever it skips, and beyond it while mostly rows. */
-const SPAN_READ_MIN = 64 * 1024;
-const SPAN_READ_SLACK = 4;
-
 /** Set bits of every 16-bit word. */
 const BITS_SET = new Uint8Array(1 << 16);
 for (let w = 1; w < BITS_SET.length; w++) BITS_SET[w] = (BITS_SET[w >>> 1] as number) + (w & 1);
-
-/**
- * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The
- * trigrams rule most chunks out for a rare needle or a miss before the tokens are looked at.
- */
-function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
-  for (const piece of plan.pieces) if (!mayContain(s.grams, piece)) return undefined;
-  const tokens = s.tokens;
-  let hits: Uint16Array | undefined;
-  for (const piece of plan.pieces) {
-    const marked = new Uint16Array(bitmapWords(tokens.records));
-    markContaining(tokens, piece, marked);
-    if (hits === undefined) hits = marked;
-    else for (let w = 0; w < hits.length; w++) hits[w] = (hits[w] as number) & (marked[w] as number);
-  }
-  return hits !== undefined && hits.some((word) => word !== 0) ? hits : undefined;
-}
-
-/** Bytes of a sealed chunk's original JSON parts. */
-function originalsLength(s: Sealed): number {
-  return s.originals[s.originals.length - 1] as number;
-}
-
-function splitTexts(json: string): ColumnTexts {
-  const first = json.indexOf(FIELD_SEPARATOR);
-  const second = json.indexOf(FIELD_SEPARATOR, first + 1);
-  return {
-    data: first === 0 ? null : json.slice(0, first),
-    preData: second === first + 1 ? null : json.slice(first + 1, second),
-    tags: second === json.length - 1 ? null : json.slice(second + 1),
-  };
-}
 
 /** type and createdBy are free strings; a NUL in them must not shift the record's fields. */
 function stripSeparator(s: string): string {

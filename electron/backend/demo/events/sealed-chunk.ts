@@ -1,0 +1,97 @@
+import type { JsonChunkText } from './chunk-search';
+import { gramsOf, mayContain } from './chunk-grams';
+import { bitmapWords, buildTokens, markContaining, type ChunkTokens, type TokenPlan } from './chunk-tokens';
+import type { SpillFile } from './spill-file';
+
+/**
+ * A haystack chunk once full (haystack.ts): what memory keeps of it while its bytes sit in the spill file (Sealed),
+ * how the tail becomes one and turns back into a tail, its bodies read back whole, and the rows its word index holds
+ * a query's pieces in. Apart from haystack.ts, which keeps the chunks in order and answers over all of them.
+ */
+
+export interface Sealed {
+  /** The lower-cased records: `length` bytes at `at` in the spill file; offsets as in JsonChunkText. */
+  at: number;
+  length: number;
+  starts: Int32Array;
+  jsonStarts: Int32Array;
+  /** The original JSON parts, back to back: record k is bytes originals[k] .. originals[k+1] after originalAt. */
+  originalAt: number;
+  originals: Int32Array;
+  /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
+  grams: Uint32Array;
+  /** Its word index over the JSON parts (chunk-tokens.ts): most text searches are answered from it alone. */
+  tokens: ChunkTokens;
+}
+
+/** A sealed chunk's records and originals as text again, as the haystack's tail holds them (Haystack.push). */
+export interface Unsealed {
+  records: string[];
+  originals: string[];
+  /** Byte lengths of each record (with the separator after it) and of its head (type SEP createdBy SEP). */
+  bytes: number[];
+  headBytes: number[];
+}
+
+/**
+ * Writes a full tail to the spill file (its records' text `tail`, as buildTail makes it, then its original JSON
+ * parts), and returns what memory keeps of it.
+ */
+export function sealChunk(file: SpillFile, tail: JsonChunkText, tailOriginals: readonly string[]): Sealed {
+  const { bytes, starts, jsonStarts } = tail;
+  const originalText = tailOriginals.join('');
+  const originals = new Int32Array(tailOriginals.length + 1);
+  for (let k = 0; k < tailOriginals.length; k++) {
+    originals[k + 1] = (originals[k] as number) + Buffer.byteLength(tailOriginals[k] as string, 'utf8');
+  }
+  const at = file.append(bytes);
+  const originalAt = file.append(Buffer.from(originalText, 'utf8'));
+  const tokens = buildTokens(bytes, starts, jsonStarts);
+  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes), tokens };
+}
+
+/** Sealed chunk `s` as text again, read back from the spill file (a failed read throws before anything is made). */
+export function unsealChunk(file: SpillFile, s: Sealed): Unsealed {
+  const records = file.read(s.at, s.length, Buffer.allocUnsafe(s.length));
+  const originals = readOriginals(file, s);
+  const count = s.starts.length - 1;
+  const tail: Unsealed = { records: [], originals: [], bytes: [], headBytes: [] };
+  for (let k = 0; k < count; k++) {
+    const start = s.starts[k] as number;
+    const end = s.starts[k + 1] as number;
+    // each record ends with the separator that joined it to the next (buildTail)
+    tail.records.push(records.toString('utf8', start, end - 1));
+    tail.originals.push(originals.toString('utf8', s.originals[k], s.originals[k + 1]));
+    tail.bytes.push(end - start);
+    tail.headBytes.push((s.jsonStarts[k] as number) - start);
+  }
+  return tail;
+}
+
+/** Bytes of a sealed chunk's original JSON parts. */
+export function originalsLength(s: Sealed): number {
+  return s.originals[s.originals.length - 1] as number;
+}
+
+/** The original JSON parts of a sealed chunk, back to back (record k at originals[k] .. originals[k + 1]). */
+export function readOriginals(file: SpillFile, s: Sealed): Buffer {
+  const length = originalsLength(s);
+  return file.read(s.originalAt, length, Buffer.allocUnsafe(length));
+}
+
+/**
+ * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The
+ * trigrams rule most chunks out for a rare needle or a miss before the tokens are looked at.
+ */
+export function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
+  for (const piece of plan.pieces) if (!mayContain(s.grams, piece)) return undefined;
+  const tokens = s.tokens;
+  let hits: Uint16Array | undefined;
+  for (const piece of plan.pieces) {
+    const marked = new Uint16Array(bitmapWords(tokens.records));
+    markContaining(tokens, piece, marked);
+    if (hits === undefined) hits = marked;
+    else for (let w = 0; w < hits.length; w++) hits[w] = (hits[w] as number) & (marked[w] as number);
+  }
+  return hits !== undefined && hits.some((word) => word !== 0) ? hits : undefined;
+}
