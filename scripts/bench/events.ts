@@ -66,6 +66,9 @@ export const eventsBench: BenchModule = {
           writeWaitMs: Math.round(synced.syncTiming.writeWaitMs),
           clientCpuMs: Math.round(synced.syncCpuMs),
         }),
+        row(`local index: longest hold of the app's thread during the full sync`, synced.loopDelay.max, 'ms', undefined, {
+          p99: Math.round(synced.loopDelay.p99),
+        }),
         row(`local index: top-up of ${synced.topUpEvents.toLocaleString('en-US')} new events after the full sync`, synced.topUpMs, 'ms', TOP_UP_BUDGET, {
           events: synced.topUpEvents,
         }),

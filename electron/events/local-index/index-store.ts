@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
-import { gunzip, gzip } from 'node:zlib';
+import { once } from 'node:events';
+import { createGzip, gunzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { loadDataFile, type DataFileKind } from '../../storage/data-file';
@@ -53,7 +54,6 @@ export interface LoadedManifest {
   /** False when a newer Flagdesk wrote the copy (or it can be neither read nor moved): never write it. */
   writable: boolean;
 }
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
@@ -152,8 +152,7 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     },
     async appendChunk(manifest, lines, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
-      const text = lines.join('\n') + '\n';
-      const file = await gzipAsync(text, gzipOptions(text.length));
+      const file = await gzipLines(lines);
       await write(name, file);
       const next: IndexManifest = {
         ...manifest,
@@ -170,6 +169,31 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Lines handed to gzip at a time: their text and its UTF-8 is some 3 ms of this thread rather than ~60 ms for a chunk. */
+const LINES_PER_WRITE = 1000;
+
+/**
+ * A chunk's lines gzipped, one line a row. The lines go to gzip a thousand at a time with the event loop served
+ * between, as the index stores them (local-event-index.ts): joining a chunk of 20,000 lines and encoding it in one go
+ * held the main process's thread ~60 ms a chunk, all through a sync.
+ */
+async function gzipLines(lines: readonly string[]): Promise<Buffer> {
+  let textLength = 0;
+  for (const line of lines) textLength += line.length + 1;
+  const gz = createGzip(gzipOptions(textLength));
+  const out: Buffer[] = [];
+  gz.on('data', (piece: Buffer) => out.push(piece));
+  const ended = once(gz, 'end');
+  for (let from = 0; from < lines.length; from += LINES_PER_WRITE) {
+    const text = lines.slice(from, from + LINES_PER_WRITE).join('\n') + '\n';
+    if (gz.write(text)) await new Promise((resolve) => setImmediate(resolve));
+    else await once(gz, 'drain');
+  }
+  gz.end();
+  await ended;
+  return Buffer.concat(out);
 }
 
 function sha256(bytes: Buffer): string {

@@ -249,8 +249,8 @@ export class LocalEventIndex {
   }
 }
 
-/** Events stored between two turns of the event loop: some 25-50 ms of this thread on a two-core machine. */
-const SLICE_EVENTS = 1000;
+/** Events stored between two turns of the event loop: some 10-15 ms of this thread on a two-core machine. */
+const SLICE_EVENTS = 250;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
