@@ -18,8 +18,8 @@ describe('CPU of a process tree between two readings', () => {
   });
 
   it('sees the CPU of a child that ended and was reaped between the readings (PostgreSQL backends, Chromium renderers)', async () => {
-    // a shell that waits for a busy child, then stays so that its reading after can be taken
-    const shell = spawn('sh', ['-c', `"${process.execPath}" -e "let x = 0; for (let i = 0; i < 1e8; i++) x += i" ; echo done; sleep 30`], {
+    // a shell that waits for a busy child, then stays (as sleep, with its pid and its children's time) for the reading after
+    const shell = spawn('sh', ['-c', `"${process.execPath}" -e "let x = 0; for (let i = 0; i < 1e8; i++) x += i" ; echo done; exec sleep 30`], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {

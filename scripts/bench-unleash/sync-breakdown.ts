@@ -54,7 +54,7 @@ export function serverCpu(server: RunningUnleash): { unleash: Map<number, number
  * CPU seconds a process tree spent between two readings of cpuByPid. A process alive at both counts its growth; one
  * started meanwhile counts all of it. One that ended meanwhile is in its parent's children's time by then, with the
  * whole of its life: what it had spent at the first reading is taken back, so only its share in between is left
- * (one reaped by a process outside the tree is missed).
+ * (one reaped by a process outside the tree, an orphan, is undercounted by the whole of its life).
  */
 export function spent(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
@@ -89,7 +89,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
       timing,
     });
     const wallMs = performance.now() - t0;
-    // PostgreSQL's backends live as long as Unleash's pool keeps their connections: one closed meanwhile is missed
+    // a PostgreSQL backend whose connection Unleash's pool closed meanwhile counts through the postmaster (cpuByPid)
     const after = serverCpu(server);
     const own = process.cpuUsage(own0);
     const cpu = { unleash: spent(before.unleash, after.unleash), postgres: spent(before.postgres, after.postgres), flagdesk: (own.user + own.system) / 1e6 };

@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -92,7 +93,7 @@ export interface IndexStore {
   /** The manifest, or null when there is no usable copy. */
   loadManifest(): Promise<IndexManifest | null>;
   /**
-   * The lines of one chunk the manifest names, one event each, oldest first (LocalEventIndex.addLines reads them).
+   * The lines of one chunk the manifest names, one event each, oldest first (LocalEventIndex.addLinesInSlices reads them).
    * Throws when the chunk is not the one written (its sum differs): the copy cannot be trusted and starts over.
    */
   readChunk(manifest: IndexManifest, name: string): Promise<ChunkLines>;
@@ -182,18 +183,19 @@ const LINES_PER_WRITE = 1000;
 async function gzipLines(lines: readonly string[]): Promise<Buffer> {
   let textLength = 0;
   for (const line of lines) textLength += line.length + 1;
-  const gz = createGzip(gzipOptions(textLength));
   const out: Buffer[] = [];
-  gz.on('data', (piece: Buffer) => out.push(piece));
-  const ended = once(gz, 'end');
-  for (let from = 0; from < lines.length; from += LINES_PER_WRITE) {
-    const text = lines.slice(from, from + LINES_PER_WRITE).join('\n') + '\n';
-    if (gz.write(text)) await new Promise((resolve) => setImmediate(resolve));
-    else await once(gz, 'drain');
-  }
-  gz.end();
-  await ended;
+  await pipeline(Readable.from(linePieces(lines)), createGzip(gzipOptions(textLength)), async (gzipped: AsyncIterable<Buffer>) => {
+    for await (const piece of gzipped) out.push(piece);
+  });
   return Buffer.concat(out);
+}
+
+/** The lines' text LINES_PER_WRITE lines at a time, each piece after a turn of the event loop. */
+async function* linePieces(lines: readonly string[]): AsyncGenerator<string> {
+  for (let from = 0; from < lines.length; from += LINES_PER_WRITE) {
+    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    yield lines.slice(from, from + LINES_PER_WRITE).join('\n') + '\n';
+  }
 }
 
 function sha256(bytes: Buffer): string {

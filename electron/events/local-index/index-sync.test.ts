@@ -113,6 +113,29 @@ describe('local event index sync', () => {
     await expectSameAnswers(stopped.index, remote);
   });
 
+  it('stops within the window it is storing: that window is taken back, memory and disk hold the same, and a resume completes it', { timeout: 30_000 }, async () => {
+    const remote = server();
+    const controller = new AbortController();
+    const index = new LocalEventIndex();
+    const add = index.addInSlices.bind(index);
+    // the stop comes after the first slice of the second window (one of several slices)
+    let heldBefore = -1;
+    index.addInSlices = (events, lines, signal) => {
+      if (index.size > 0 && events.length > 500 && heldBefore === -1) {
+        heldBefore = index.size;
+        setImmediate(() => controller.abort());
+      }
+      return add(events, lines, signal);
+    };
+    await expect(runSync(job({ query: remote.query, index, signal: controller.signal }))).rejects.toBeInstanceOf(SyncStopped);
+    const stopped = await reload();
+    expect(heldBefore).toBeGreaterThan(0);
+    expect(index.size).toBe(heldBefore);
+    expect(stopped.index.size).toBe(heldBefore);
+    await runSync(job({ query: remote.query, index: stopped.index, manifest: stopped.manifest }));
+    await expectSameAnswers(stopped.index, remote);
+  });
+
   // several thousand events synced and searched twice: seconds on a busy machine, on main as well
   it('survives a network failure midway: what was stored stays, and the next run completes it', { timeout: 30_000 }, async () => {
     const remote = server();

@@ -28,7 +28,10 @@ export interface SyncJob {
 export interface SyncTiming {
   /** Waiting for the next whole window: the server's share (its answers, and our parsing of them meanwhile). */
   waitMs: number;
-  /** Sorting and indexing the windows (this process's own work on the hot path). */
+  /**
+   * Sorting and indexing the windows (this process's own work on the hot path), with what ran between the slices a
+   * window is stored in (the answers of windows fetched ahead, parsed as they arrive; a chunk's lines handed to gzip).
+   */
   indexMs: number;
   /** Waiting for the previous chunk's write before starting the next (disk and gzip not keeping up). */
   writeWaitMs: number;
@@ -133,7 +136,13 @@ async function fullSync(
       const window = next.value.events.sort(oldestFirst);
       // the window's lines join the buffer only once all of it is stored: the buffer holds whole windows
       const lines: string[] = [];
-      await job.index.addInSlices(window, lines);
+      try {
+        await job.index.addInSlices(window, lines, job.signal);
+      } catch (error) {
+        // a stop between two slices took the window back: it stops where the user saw it
+        if (job.signal.aborted) throw new SyncStopped();
+        throw error;
+      }
       for (const line of lines) buffer.push(line);
       day = addDays(next.value.to, 1);
       if (timing) timing.indexMs += performance.now() - t1;

@@ -322,6 +322,20 @@ describe('LocalEventIndex: large batches stored a slice at a time, the app answe
     expect(lines).toHaveLength(2601);
   });
 
+  it('takes a window back when it is stopped between two of its slices (a stop takes effect within a slice)', async () => {
+    const index = new LocalEventIndex();
+    index.add([event(1)]);
+    const lines: string[] = [];
+    const stop = new AbortController();
+    const stored = index.addInSlices(many(2, 3000), lines, stop.signal);
+    setImmediate(() => stop.abort());
+    await expect(stored).rejects.toThrow();
+    expect(index.size).toBe(1);
+    expect(lines).toEqual([]);
+    await index.addInSlices(many(2, 3000), lines, new AbortController().signal);
+    expect(index.size).toBe(3001);
+  });
+
   it('stores batches started together one after the other, and refuses an add() that would land between two slices', async () => {
     const index = new LocalEventIndex();
     const first = index.addInSlices(many(1, 2500));

@@ -72,12 +72,14 @@ export class LocalEventIndex {
   /**
    * add() for a window of a sync or a chunk of the copy on disk (thousands of events): stored SLICE_EVENTS at a time,
    * the event loop served between slices. The index lives on the main process's one thread, which also answers the
-   * app: a window of 20,000 events stored in one go held every click's answer for 0.5-1 s, each window, for the
-   * whole of a sync. All of them or none, as add(): a failure in any slice takes back the slices before it. Queries
-   * meanwhile may see part of the window (a top-up's new events arriving a slice at a time).
+   * app: a window of 20,000 events stored in one go held every click's answer for 0.5-0.7 s, each window, for the
+   * whole of a sync. All of them or none, as add(): a failure in any slice takes back the slices before it, and so
+   * does `signal` aborting between two slices (a stop takes effect within a slice, not a window); it rejects with the
+   * signal's reason. Queries meanwhile may see part of the batch, which such a failure then takes back (the copy is
+   * searched only once complete, so only a top-up's new events show a slice at a time).
    */
-  addInSlices(events: readonly FlagEvent[], lines?: string[]): Promise<void> {
-    return this.#queued(() => this.#storeInSlices(events, this.#eventPreparer(lines), lines));
+  addInSlices(events: readonly FlagEvent[], lines?: string[], signal?: AbortSignal): Promise<void> {
+    return this.#queued(() => this.#storeInSlices(events, this.#eventPreparer(lines), lines, signal));
   }
 
   /**
@@ -116,12 +118,13 @@ export class LocalEventIndex {
     return (line) => this.#prepareLine(line, checked);
   }
 
-  async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): Promise<void> {
+  async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined, signal?: AbortSignal): Promise<void> {
     const checkpoint = this.#checkpoint(lines);
     try {
       this.#slicing = true;
       for (let from = 0; from < items.length; from += SLICE_EVENTS) {
         if (from > 0) await nextTurn();
+        signal?.throwIfAborted();
         this.#storeRange(items, from, Math.min(items.length, from + SLICE_EVENTS), prepare, lines);
       }
     } catch (error) {

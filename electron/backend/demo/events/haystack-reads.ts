@@ -1,5 +1,4 @@
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
-import type { ColumnTexts } from './haystack';
 import type { Sealed } from './sealed-chunk';
 import type { SpillFile } from './spill-file';
 
@@ -8,6 +7,13 @@ import type { SpillFile } from './spill-file';
  * memory or from the sealed chunks in the spill file (sealed-chunk.ts), and split into their columns' texts. Apart
  * from haystack.ts, which stores the records and searches them.
  */
+
+/** An event's bodies as the texts stored (null: the column is null). */
+export interface ColumnTexts {
+  data: string | null;
+  preData: string | null;
+  tags: string | null;
+}
 
 /**
  * The walk of textsOf and originalsOf: the tail's rows (the newest, still text in memory) go to `tail` as they are

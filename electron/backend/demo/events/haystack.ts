@@ -9,7 +9,7 @@ import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { mayContain } from './chunk-grams';
 import { MAX_CHUNK_RECORDS, tokenBytes, tokenPlan } from './chunk-tokens';
 import { candidates, originalsLength, readOriginals, sealChunk, unsealChunk, type Sealed } from './sealed-chunk';
-import { splitTexts, visitOriginals } from './haystack-reads';
+import { splitTexts, visitOriginals, type ColumnTexts } from './haystack-reads';
 import { SpillFile } from './spill-file';
 
 /**
@@ -30,11 +30,7 @@ import { SpillFile } from './spill-file';
 
 export const CHUNK_EVENTS = 4096;
 
-export interface ColumnTexts {
-  data: string | null;
-  preData: string | null;
-  tags: string | null;
-}
+export type { ColumnTexts } from './haystack-reads';
 
 export class Haystack {
   /** Events a chunk holds; smaller in tests, so that a few events already cross chunks. */
