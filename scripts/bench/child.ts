@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,4 +62,20 @@ export async function settledMemorySplit(): Promise<MemorySplit> {
 /** A report's split without its RSS: the extra fields of the row whose value is that RSS. */
 export function splitFields({ heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB }: MemorySplit) {
   return { heapTotalMB, heapUsedMB, externalMB, arrayBuffersMB };
+}
+
+/** How long the thread was held at a time (event-loop delay, 10 ms resolution), ms: how long an answer to the app could wait. */
+export interface ThreadHolds {
+  p99: number;
+  max: number;
+}
+
+/** Starts watching the event loop's delay; the function returned stops and gives the holds seen meanwhile. */
+export function watchThreadHolds(): () => ThreadHolds {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  return () => {
+    delay.disable();
+    return { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  };
 }

@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { emptyManifest, openIndexStore } from '../../electron/events/local-index/index-store';
 import { emptyTiming, runSync, type SyncTiming } from '../../electron/events/local-index/index-sync';
 import { LocalEventIndex } from '../../electron/events/local-index/local-event-index';
 import { createRedactor } from '../../electron/security/redact';
-import { settledMemorySplit, type MemorySplit } from './child';
+import { settledMemorySplit, watchThreadHolds, type MemorySplit, type ThreadHolds } from './child';
 import { collectGarbage, MB, timeRuns } from './stats';
 import { timedQuery } from './timed-query';
 
@@ -22,11 +21,8 @@ export interface IndexChildReport extends MemorySplit {
   requests: number;
   requestMsMean: number;
   syncCpuMs: number;
-  /**
-   * How long the thread was held at a time during the full sync (event-loop delay, 10 ms resolution), ms: the thread
-   * also answers the app, so this is how long a click's answer could wait meanwhile.
-   */
-  loopDelay: { p99: number; max: number };
+  /** How long the thread, which also answers the app, was held at a time during the full sync. */
+  loopDelay: ThreadHolds;
   /** The top-up of `topUpEvents` events written to the server after the full sync. */
   topUpMs: number;
   topUpEvents: number;
@@ -55,15 +51,13 @@ const index = new LocalEventIndex(redact);
 const store = openIndexStore(join(rootDir, 'event-index', 'bench'), redact);
 const syncTiming = emptyTiming();
 const { query, stats: requestStats } = timedQuery(remote);
-const delay = monitorEventLoopDelay({ resolution: 10 });
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-delay.enable();
+const holds = watchThreadHolds();
 const synced = await runSync({ query, store, index, manifest: emptyManifest(url), signal: new AbortController().signal, timing: syncTiming });
-delay.disable();
+const loopDelay = holds();
 const syncMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
-const loopDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
 const syncedEvents = index.size;
 
 // a top-up: 1,000 events written to the server after the full sync (one segment updated over its API, each update

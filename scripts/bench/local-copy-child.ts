@@ -1,7 +1,6 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
 import { createRedactor } from '../../electron/security/redact';
-import { settledMemorySplit, type MemorySplit } from './child';
+import { settledMemorySplit, watchThreadHolds, type MemorySplit, type ThreadHolds } from './child';
 import { collectGarbage, MB } from './stats';
 
 /**
@@ -15,8 +14,8 @@ export interface LocalCopyReport extends MemorySplit {
   firstRowsMs: number;
   /** From opening the copy until it is loaded whole (filters and text search wait for it). */
   loadedMs: number;
-  /** How long the thread was held at a time while the copy loaded (event-loop delay, 10 ms resolution), ms. */
-  loadLoopDelay: { p99: number; max: number };
+  /** How long the thread was held at a time while the copy loaded. */
+  loadLoopDelay: ThreadHolds;
   newestMs: number;
   filterMs: number;
   textMs: number;
@@ -31,8 +30,7 @@ if (!rootDir || !profileId) throw new Error('usage: local-copy-child.ts <rootDir
 const runs = Number(runsText ?? 20);
 collectGarbage();
 const idle = process.memoryUsage().rss;
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
+const holds = watchThreadHolds();
 const t0 = performance.now();
 // the app's redactor over the profile's token, as the main process gives the service (electron/core.ts)
 const service = createEventIndexService({ rootDir, ...(token ? { redact: createRedactor([token]).deep } : {}) });
@@ -41,8 +39,7 @@ const firstRowsMs = performance.now() - t0;
 if (!first || first.events.length === 0) throw new Error('the copy gave no first page');
 await service.loaded(profileId);
 const loadedMs = performance.now() - t0;
-delay.disable();
-const loadLoopDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+const loadLoopDelay = holds();
 const search = (params: Parameters<typeof service.search>[1]) => service.search(profileId, params);
 // the first search after a start, as the reader types it: the same words the p50 below is timed over
 const firstStart = performance.now();

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createGzip, gunzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -193,7 +194,7 @@ async function gzipLines(lines: readonly string[]): Promise<Buffer> {
 /** The lines' text LINES_PER_WRITE lines at a time, each piece after a turn of the event loop. */
 async function* linePieces(lines: readonly string[]): AsyncGenerator<string> {
   for (let from = 0; from < lines.length; from += LINES_PER_WRITE) {
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (from > 0) await nextTurn();
     yield lines.slice(from, from + LINES_PER_WRITE).join('\n') + '\n';
   }
 }

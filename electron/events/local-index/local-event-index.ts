@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow, type LogMark } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
@@ -61,12 +62,7 @@ export class LocalEventIndex {
    * unreadable), the index takes no more events until the app is restarted.
    */
   add(events: readonly FlagEvent[], lines?: string[]): void {
-    const checkpoint = this.#checkpoint(lines);
-    try {
-      this.#storeRange(events, 0, events.length, this.#eventPreparer(lines), lines);
-    } catch (error) {
-      this.#undo(checkpoint, lines, error);
-    }
+    this.#storeAll(events, this.#eventPreparer(lines), lines);
   }
 
   /**
@@ -89,12 +85,7 @@ export class LocalEventIndex {
    * either. Each line is screened for tokens as a synced event is, in the line itself.
    */
   addLines(lines: readonly string[], checked = false): void {
-    const checkpoint = this.#checkpoint(undefined);
-    try {
-      this.#storeRange(lines, 0, lines.length, this.#linePreparer(checked), undefined);
-    } catch (error) {
-      this.#undo(checkpoint, undefined, error);
-    }
+    this.#storeAll(lines, this.#linePreparer(checked), undefined);
   }
 
   /** addLines() a slice at a time, as addInSlices() (a restart loads the copy while the app answers). */
@@ -116,6 +107,16 @@ export class LocalEventIndex {
 
   #linePreparer(checked: boolean): (line: string) => Prepared {
     return (line) => this.#prepareLine(line, checked);
+  }
+
+  /** A batch stored in one go, all of it or none (add, addLines). */
+  #storeAll<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): void {
+    const checkpoint = this.#checkpoint(lines);
+    try {
+      this.#storeRange(items, 0, items.length, prepare, lines);
+    } catch (error) {
+      this.#undo(checkpoint, lines, error);
+    }
   }
 
   async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined, signal?: AbortSignal): Promise<void> {
@@ -254,8 +255,6 @@ export class LocalEventIndex {
 
 /** Events stored between two turns of the event loop: some 10-15 ms of this thread on a two-core machine. */
 const SLICE_EVENTS = 250;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Where a batch started (LocalEventIndex.#checkpoint). */
 interface Checkpoint {
