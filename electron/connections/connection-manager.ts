@@ -63,6 +63,8 @@ export interface ConnectionManager {
   redact(text: string): string;
   /** The same, over every string of a JSON-like value (what dispatch sends to the renderer). */
   redactValue<T>(value: T): T;
+  /** Whether a JSON text may hold a token known in this session (ValueRedactor.mayHoldInJson: redactValue may skip it). */
+  mayHoldTokenInJson(json: string): boolean;
   close(): Promise<void>;
 }
 
@@ -224,6 +226,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
 
     redact: (text) => redactor().text(text),
     redactValue: (value) => redactor().deep(value),
+    mayHoldTokenInJson: (json) => redactor().mayHoldInJson(json),
 
     close: () =>
       serial(async () => {

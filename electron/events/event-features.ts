@@ -13,6 +13,7 @@ import { createExportService } from './export/export-service';
 import { eventHistogram } from './histogram';
 import { createEventIndexService } from './local-index/index-service';
 import { createEventTail } from './tail/event-tail';
+import type { ValueRedactor } from '../security/redact';
 
 /** A page of the browser with where it came from: the local copy (and how fresh it is) or the server. */
 export interface BrowsePage extends EventQueryPage {
@@ -57,7 +58,7 @@ export function createEventFeatures(options: {
   userDataDir: string;
   push: EventPushes;
   /** Scrubs every known token from what is written to disk (the local copy, exports). */
-  redact?: <T>(value: T) => T;
+  redact?: ValueRedactor;
   /** Tells the user about a data-folder file that could not be used (the connection status's notice). */
   onNotice?: (notice: string) => void;
   now?: () => Date;

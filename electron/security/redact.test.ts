@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, REDACTED, redactDeep, redactSecrets } from './redact';
+import fc from 'fast-check';
 
 const TOKEN = 'user:dev.Abc/+=?& 123';
 
@@ -169,5 +170,51 @@ describe('deep redaction', () => {
     // 201 levels: the leaf object is past the walk and is written as redacted text instead.
     const deeper = redactDeep(nest(201), text);
     expect(depthOf(deeper)).toBe(-201);
+  });
+});
+
+describe('screening a JSON text for a token (mayHoldInJson)', () => {
+  const redactor = createRedactor([AWKWARD]);
+  /** Every character of a string's JSON written as a \u escape: JSON.parse reads the very same string. */
+  const allEscaped = (value: string): string =>
+    `"${[...value].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
+
+  it('finds every spelling a string holds, as JSON.stringify writes it or escaped whole, in a value or a key', () => {
+    for (const spelling of Object.values(AWKWARD_SPELLINGS)) {
+      expect(redactor.mayHoldInJson(JSON.stringify({ data: [`before ${spelling} after`] }))).toBe(true);
+      expect(redactor.mayHoldInJson(JSON.stringify({ [`key ${spelling.toUpperCase()}`]: 1 }))).toBe(true);
+      const escaped = `{"data":${allEscaped(`before ${spelling} after`)}}`;
+      expect(redactor.deep(JSON.parse(escaped))).not.toEqual(JSON.parse(escaped));
+      expect(redactor.mayHoldInJson(escaped)).toBe(true);
+    }
+  });
+
+  it('reads the short escapes as the characters they stand for', () => {
+    const withLineBreak = createRedactor(['first-half\nsecond-half\tend']);
+    expect(withLineBreak.mayHoldInJson(JSON.stringify({ data: 'x first-half\nsecond-half\tend y' }))).toBe(true);
+    expect(withLineBreak.mayHoldInJson(JSON.stringify({ data: 'x first-halfnsecond-halftend y' }))).toBe(false);
+  });
+
+  it('clears a text that holds no spelling, and every text when there is no secret', () => {
+    expect(redactor.mayHoldInJson(JSON.stringify({ data: 'rollout 50%', tags: [{ type: 'a', value: '\\u0041' }] }))).toBe(false);
+    expect(createRedactor([]).mayHoldInJson(JSON.stringify({ data: AWKWARD }))).toBe(false);
+  });
+
+  it('never clears a value that deep() would change (property)', () => {
+    const secret = 'Tk:dev.9x/+=';
+    const screen = createRedactor([secret]);
+    const withSecret = fc.oneof(fc.string(), fc.constantFrom(secret, secret.toLowerCase(), encodeURIComponent(secret)));
+    const words = fc.tuple(fc.string(), withSecret, fc.string()).map((parts) => parts.join(''));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, words, fc.integer(), fc.constant(null), tie('list'), tie('object')),
+      list: fc.array(tie('value'), { maxLength: 4 }),
+      object: fc.dictionary(words, tie('value'), { maxKeys: 4 }),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        if (screen.deep(value) !== value) expect(screen.mayHoldInJson(JSON.stringify(value))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -73,7 +73,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
   const remote = createRemoteBackend({ baseUrl: server.url, token: server.token, timeoutMs: 120_000 });
   try {
     // the app's redactor over the profile's token, as the main process gives the index (electron/core.ts)
-    const redact = createRedactor([server.token]).deep;
+    const redact = createRedactor([server.token]);
     const index = new LocalEventIndex(redact);
     const timing = emptyTiming();
     const { query, stats: requestStats } = timedQuery(remote);
@@ -82,7 +82,7 @@ export async function syncBreakdown(server: RunningUnleash): Promise<SyncBreakdo
     const t0 = performance.now();
     await runSync({
       query,
-      store: openIndexStore(dir, redact),
+      store: openIndexStore(dir, redact.deep),
       index,
       manifest: emptyManifest(server.url),
       signal: new AbortController().signal,

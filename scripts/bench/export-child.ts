@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createRemoteBackend } from '../../electron/backend/remote/remote-backend';
 import { exportEvents } from '../../electron/events/export/export-events';
+import { createRedactor } from '../../electron/security/redact';
 import { memorySplit, type MemorySplit } from './child';
 import { collectGarbage, MB } from './stats';
 
@@ -53,6 +54,8 @@ const written = await exportEvents({
   target,
   signal: new AbortController().signal,
   onProgress: sample,
+  // the app's export scrubs the profile's token from every page (electron/core.ts gives it the connection's redactor)
+  redact: createRedactor([token]),
 });
 const ms = performance.now() - t0;
 clearInterval(sampler);

@@ -33,7 +33,7 @@ const idle = process.memoryUsage().rss;
 const holds = watchThreadHolds();
 const t0 = performance.now();
 // the app's redactor over the profile's token, as the main process gives the service (electron/core.ts)
-const service = createEventIndexService({ rootDir, ...(token ? { redact: createRedactor([token]).deep } : {}) });
+const service = createEventIndexService({ rootDir, ...(token ? { redact: createRedactor([token]) } : {}) });
 const first = await service.search(profileId, { limit: '50' });
 const firstRowsMs = performance.now() - t0;
 if (!first || first.events.length === 0) throw new Error('the copy gave no first page');

@@ -12,6 +12,7 @@ import { fakeEventLog } from '../test-support/fake-event-log';
 import owasp from '../../../shared/csv/fixtures/owasp-csv-injection.json';
 import { ExportCancelled, exportEvents, readAhead, type ExportJob } from './export-events';
 import { parseAnswer } from '../../backend/remote/response';
+import { createRedactor, REDACTED } from '../../security/redact';
 import { eventQueryPageSchema } from '../../../shared/schemas';
 
 let dir: string;
@@ -254,9 +255,11 @@ describe('exportEvents', () => {
     const remote = createRemoteBackend({ baseUrl: served.url, token: TOKEN });
     try {
       const expected = await everyEvent({});
-      // scrubs the second event only (a new object, as the app's redactor answers a changed value)
-      const redact = <T>(value: T): T =>
-        (Array.isArray(value) ? value.map((event: FlagEvent) => (event.id === expected[1]?.id ? { ...event, createdBy: '[hidden token]' } : event)) : value) as T;
+      // every page may hold a token; the second event is scrubbed (a new object, as the app's redactor answers a changed value)
+      const redact = {
+        deep: <T>(value: T): T => ((value as FlagEvent).id === expected[1]?.id ? { ...(value as FlagEvent), createdBy: '[hidden token]' } : value) as T,
+        mayHoldInJson: () => true,
+      };
       await exportEvents(job({ query: (params, signal) => remote.withSignal(signal).queryEvents(params), redact }));
       const lines = (await readFile(join(dir, 'events.jsonl'), 'utf8')).trimEnd().split('\n');
       const events = lines.map((line) => JSON.parse(line) as FlagEvent);
@@ -264,6 +267,31 @@ describe('exportEvents', () => {
       expect(events[1]?.createdBy).toBe('[hidden token]');
       // the server's text itself: its key order, not the parsed copy's (zod's shape order)
       expect(lines.slice(2)).toEqual(expected.slice(2).map((event) => JSON.stringify(event)));
+    } finally {
+      await remote.close();
+      await served.close();
+    }
+  });
+
+  it('from a remote: walks only the events of a page whose text holds a token, and writes no token', async () => {
+    const SECRET = 'TOPSECRET-export-42';
+    const leaky = createDemoBackend({ historyEvents: 1500, clock: () => new Date('2026-06-01T12:00:00.000Z') });
+    await leaky.createSegment({ name: 'leaky', description: `token ${SECRET}`, constraints: [] });
+    const served = await serveAdminApi(leaky, { token: TOKEN, port: 0 });
+    const remote = createRemoteBackend({ baseUrl: served.url, token: TOKEN });
+    const redactor = createRedactor([SECRET]);
+    const walked: FlagEvent[] = [];
+    const redact = { deep: <T>(value: T): T => (walked.push(value as FlagEvent), redactor.deep(value)), mayHoldInJson: redactor.mayHoldInJson };
+    try {
+      const total = (await leaky.queryEvents({ limit: '1' })).total;
+      await exportEvents(job({ query: (params, signal) => remote.withSignal(signal).queryEvents(params), redact }));
+      const text = await readFile(join(dir, 'events.jsonl'), 'utf8');
+      expect(text.trimEnd().split('\n')).toHaveLength(total);
+      expect(text).not.toContain(SECRET);
+      expect(text).toContain(`token ${REDACTED}`);
+      // the newest page (it holds the segment's event) was walked; the older one was written as it came
+      expect(total).toBeGreaterThan(1000);
+      expect(walked.length).toBe(1000);
     } finally {
       await remote.close();
       await served.close();

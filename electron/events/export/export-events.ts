@@ -8,6 +8,7 @@ import { fileWriteError } from '../../storage/write-problem';
 import { answerText } from '../../backend/remote/response';
 import { eventFormat } from './event-format';
 import { eventTexts, type EventTexts } from './event-text';
+import type { ValueRedactor } from '../../security/redact';
 
 /** The file operations an export uses (tests inject a full disk or a read-only folder). */
 export type ExportFiles = Pick<typeof fs, 'open' | 'rename' | 'rm' | 'stat'>;
@@ -23,7 +24,7 @@ export interface ExportJob {
   signal: AbortSignal;
   onProgress?(progress: ExportProgress): void;
   /** Scrubs every known token from the events before they are written (every format). */
-  redact?: <T>(value: T) => T;
+  redact?: ValueRedactor;
   now?: () => Date;
   files?: ExportFiles;
 }
@@ -45,16 +46,23 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const temporary = join(dirname(job.target), `.${basename(job.target)}.${randomBytes(6).toString('hex')}.part`);
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
-  const redact = job.redact ?? (<T>(value: T): T => value);
+  const redactor = job.redact;
+  /**
+   * The events of pages whose whole answer text holds no token (ValueRedactor.mayHoldInJson, one test a page): they
+   * are written as they came. Any other event is walked and scrubbed (a page of the in-process demo has no text).
+   */
+  const clean = new WeakSet<FlagEvent>();
+  const redact = (events: FlagEvent[]): FlagEvent[] =>
+    redactor === undefined ? events : events.map((event) => (clean.has(event) ? event : redactor.deep(event)));
   // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
   const sliced = job.format !== 'csv';
   const today = () => dayOf(now());
   const query = readAhead(today, (params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
-    const page = job.query(params, job.signal);
-    if (!sliced) return page;
-    return page.then((result) => {
-      const texts = eventTexts(result, answerText(result));
+    return job.query(params, job.signal).then((result) => {
+      const text = answerText(result);
+      if (redactor !== undefined && text !== undefined && !redactor.mayHoldInJson(text)) for (const event of result.events) clean.add(event);
+      const texts = sliced ? eventTexts(result, text) : undefined;
       if (texts) recent = [...recent.slice(-1), texts];
       return result;
     });

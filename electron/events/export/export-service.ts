@@ -4,6 +4,7 @@ import { DEFAULT_EXPORT_COLUMNS, type ExportEventsInput, type ExportFormat, type
 import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import type { FileFilter, ShellPort } from '../../shell/shell-port';
 import { ExportCancelled, exportEvents } from './export-events';
+import type { ValueRedactor } from '../../security/redact';
 
 /**
  * events.export / events.cancelExport: main asks where to save (the page never names a path), runs one export at a
@@ -21,7 +22,7 @@ export interface ExportServiceOptions {
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   onProgress(progress: ExportProgress): void;
   /** Scrubs every known token from each event before it reaches the file. */
-  redact?: <T>(value: T) => T;
+  redact?: ValueRedactor;
   now?: () => Date;
 }
 

@@ -4,6 +4,7 @@ import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams }
 import { ChangedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
+import type { ValueRedactor } from '../../security/redact';
 
 type Query = (params: EventQueryParams, signal: AbortSignal) => Promise<EventQueryPage>;
 
@@ -55,8 +56,8 @@ export function createEventIndexService(options: {
   onStatus?(profileId: string, status: EventIndexStatus): void;
   /** Told when a copy's manifest could not be used (moved aside, or left alone), naming it. */
   onNotice?(notice: string): void;
-  /** Scrubs tokens from what is written to disk (the connection manager's redactValue). */
-  redact?: <T>(value: T) => T;
+  /** Scrubs tokens from what is written to disk (the connection manager's). */
+  redact?: ValueRedactor;
   now?: () => Date;
 }): EventIndexService {
   const copies = new Map<string, Promise<Copy>>();
@@ -70,7 +71,7 @@ export function createEventIndexService(options: {
     let copy = copies.get(profileId);
     if (!copy) {
       copy = (async () => {
-        const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)), redact);
+        const store = openIndexStore(join(options.rootDir, 'event-index', encodeURIComponent(profileId)), redact?.deep);
         const index = new LocalEventIndex(redact);
         const loaded = await store.openManifest(options.now?.());
         if (loaded.notice) options.onNotice?.(loaded.notice);

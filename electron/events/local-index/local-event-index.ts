@@ -5,6 +5,7 @@ import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
 import { parseStoredLine, readStoredLine } from './stored-line';
+import type { ValueRedactor } from '../../security/redact';
 
 /**
  * A local copy of a remote instance's event log, searched by the demo's event-log engine (columns, interned values,
@@ -35,7 +36,7 @@ export class LocalEventIndex {
     return this.#size === 0 ? null : (this.#log.query({ limit: '1' }).events[0]?.createdAt ?? null);
   }
 
-  readonly #redact: (<T>(value: T) => T) | undefined;
+  readonly #redact: ValueRedactor | undefined;
   /** Set when a failed window could not be taken back: why this copy takes no more events. */
   #unusable: string | undefined;
   /** The last batch added in slices (addInSlices, addLinesInSlices): the next one starts after it. */
@@ -48,7 +49,7 @@ export class LocalEventIndex {
    * which must hold no token in clear any more than the copy's own files do, and the answers are then the same
    * before and after a restart (which reloads the redacted files).
    */
-  constructor(redact?: <T>(value: T) => T) {
+  constructor(redact?: ValueRedactor) {
     this.#redact = redact;
   }
 
@@ -181,18 +182,15 @@ export class LocalEventIndex {
     const stored = readStoredLine(line, checked);
     if (stored.kind === 'parsed') return { id: stored.event.id, ...this.#prepare(stored.event, false) };
     const redact = this.#redact;
-    if (redact !== undefined) {
-      const text = decoded(line);
-      if (redact(text) !== text) return { id: stored.id, ...this.#prepare(parseStoredLine(line), false) };
-    }
+    if (redact?.mayHoldInJson(line)) return { id: stored.id, ...this.#prepare(parseStoredLine(line), false) };
     return { id: stored.id, copied: this.#log.prepareStored(stored.scalars, stored.texts), line: undefined };
   }
 
   /**
    * One event made ready to store, with its line of the copy on disk when `wantLine`. Events almost never hold a
    * token, so each is screened in one JSON text made of the texts the engine makes anyway (its line when that is
-   * wanted), its escapes decoded: one match, where walking every event's strings took some 5 s of a 1M-event sync.
-   * The event is walked only when that finds one. Every string of the event, key or value, reads in that text as is.
+   * wanted): one test (ValueRedactor.mayHoldInJson), where walking every event's strings took some 5 s of a 1M-event
+   * sync. The event is walked only when that finds one. Every string of the event, key or value, is in that text.
    */
   #prepare(event: FlagEvent, wantLine: boolean): Omit<Prepared, 'id'> {
     const redact = this.#redact;
@@ -200,12 +198,11 @@ export class LocalEventIndex {
     const copied = this.#log.prepareCopied(plain);
     const line = wantLine ? chunkLine(event.id, plain, copied.texts) : undefined;
     if (redact === undefined) return { copied, line };
-    const text = decoded(line ?? joined(plain, copied.texts));
-    if (redact(text) === text) return { copied, line };
+    if (!redact.mayHoldInJson(line ?? joined(plain, copied.texts))) return { copied, line };
     // the line quoted the event's columns and its preData's keys as they came: none of them stays in those caches
     forgetQuoted();
     forgetShapes();
-    const scrubbed = toNewEvent(redact(event));
+    const scrubbed = toNewEvent(redact.deep(event));
     const again = this.#log.prepareCopied(scrubbed);
     return { copied: again, line: wantLine ? chunkLine(event.id, scrubbed, again.texts) : undefined };
   }
@@ -270,21 +267,6 @@ const UNUSABLE = 'The local event copy in memory could not take back a window it
 function joined(stored: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
   const columns = JSON.stringify([stored.type, stored.createdBy, stored.createdAt, stored.project, stored.featureName, stored.environment]);
   return [columns, texts.data ?? '', texts.preData ?? '', texts.tags ?? ''].join('\u0000');
-}
-
-const JSON_ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(.))/g;
-const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
-/**
- * A JSON text with its escapes decoded, so that each of its strings reads in it as it is: a token spelled with
- * backslashes (its \u form) is \\u in the JSON of a string holding it, which the redactor's spellings do not match.
- * Most texts have no escape at all and come back as they are.
- */
-function decoded(json: string): string {
-  if (!json.includes('\\')) return json;
-  return json.replace(JSON_ESCAPE, (_, hex: string | undefined, char: string) =>
-    hex === undefined ? (SHORT_ESCAPES[char] ?? char) : String.fromCharCode(Number.parseInt(hex, 16)),
-  );
 }
 
 /** An event ready to store (the server's id), with its line of the copy on disk when one is wanted. */
