@@ -273,7 +273,7 @@ describe('exportEvents', () => {
     }
   });
 
-  it('from a remote: walks only the events of a page whose text holds a token, and writes no token', async () => {
+  it('from a remote: a page whose text holds no token is tested once, and of the others only the event holding one is walked', async () => {
     const SECRET = 'TOPSECRET-export-42';
     const leaky = createDemoBackend({ historyEvents: 1500, clock: () => new Date('2026-06-01T12:00:00.000Z') });
     await leaky.createSegment({ name: 'leaky', description: `token ${SECRET}`, constraints: [] });
@@ -281,7 +281,11 @@ describe('exportEvents', () => {
     const remote = createRemoteBackend({ baseUrl: served.url, token: TOKEN });
     const redactor = createRedactor([SECRET]);
     const walked: FlagEvent[] = [];
-    const redact = { deep: <T>(value: T): T => (walked.push(value as FlagEvent), redactor.deep(value)), mayHoldInJson: redactor.mayHoldInJson };
+    let screened = 0;
+    const redact = {
+      deep: <T>(value: T): T => (walked.push(value as FlagEvent), redactor.deep(value)),
+      mayHoldInJson: (json: string) => (screened++, redactor.mayHoldInJson(json)),
+    };
     try {
       const total = (await leaky.queryEvents({ limit: '1' })).total;
       await exportEvents(job({ query: (params, signal) => remote.withSignal(signal).queryEvents(params), redact }));
@@ -289,13 +293,31 @@ describe('exportEvents', () => {
       expect(text.trimEnd().split('\n')).toHaveLength(total);
       expect(text).not.toContain(SECRET);
       expect(text).toContain(`token ${REDACTED}`);
-      // the newest page (it holds the segment's event) was walked; the older one was written as it came
+      expect(walked.map((event) => event.type)).toEqual(['segment-created']);
+      // the newest page (it holds the segment's event) had each of its events tested; the older one was tested once
       expect(total).toBeGreaterThan(1000);
-      expect(walked.length).toBe(1000);
+      expect(screened).toBe(2 + 1000);
     } finally {
       await remote.close();
       await served.close();
     }
+  });
+
+  it.each(['jsonl', 'csv'] as const)('from pages without a text (a local copy), %s: walks only the event that holds a token', async (format) => {
+    const SECRET = 'TOPSECRET-export-43';
+    const leaky = createDemoBackend({ historyEvents: 1500, clock: () => new Date('2026-06-01T12:00:00.000Z') });
+    await leaky.createSegment({ name: 'leaky', description: `token ${SECRET}`, constraints: [] });
+    const redactor = createRedactor([SECRET]);
+    const walked: FlagEvent[] = [];
+    const redact = { deep: <T>(value: T): T => (walked.push(value as FlagEvent), redactor.deep(value)), mayHoldInJson: redactor.mayHoldInJson };
+    const all = await leaky.queryEvents({ limit: '1000' });
+    const target = join(dir, `events.${format}`);
+    await exportEvents(job({ query: (params) => leaky.queryEvents(params), redact, format, target, columns: ['id', 'type', 'data'] }));
+    const text = await readFile(target, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).toContain(`token ${REDACTED}`);
+    expect(walked.map((event) => event.type)).toEqual(['segment-created']);
+    if (format === 'jsonl') expect(text.split('\n')[1]).toBe(JSON.stringify(all.events[1]));
   });
 
   it('skips events already written when new ones arrive mid-export and push the pages down', async () => {

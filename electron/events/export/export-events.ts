@@ -49,11 +49,24 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const redactor = job.redact;
   /**
    * The events of pages whose whole answer text holds no token (ValueRedactor.mayHoldInJson, one test a page): they
-   * are written as they came. Any other event is walked and scrubbed (a page of the in-process demo has no text).
+   * are written as they came. Any other event is screened in its own JSON text, and walked and scrubbed only when
+   * that may hold one: walking every event of a local copy's pages (which come without a text) took 22 of the 46 s an
+   * export of a million events took.
    */
   const clean = new WeakSet<FlagEvent>();
-  const redact = (events: FlagEvent[]): FlagEvent[] =>
-    redactor === undefined ? events : events.map((event) => (clean.has(event) ? event : redactor.deep(event)));
+  /** The JSON text of each event of the page being written that came without the server's: made once, to screen it and to write it. */
+  const own = new Map<FlagEvent, string>();
+  const redact = (events: FlagEvent[]): FlagEvent[] => {
+    if (redactor === undefined) return events;
+    return events.map((event) => {
+      if (clean.has(event)) return event;
+      const served = textOf(event);
+      const text = served ?? JSON.stringify(event);
+      if (redactor.mayHoldInJson(text)) return redactor.deep(event);
+      if (served === undefined && sliced) own.set(event, text);
+      return event;
+    });
+  };
   // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
   const sliced = job.format !== 'csv';
   const today = () => dayOf(now());
@@ -79,6 +92,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     }
     return undefined;
   };
+  const textOrOwn = (event: FlagEvent): string | undefined => textOf(event) ?? own.get(event);
   const done = (events: readonly FlagEvent[]): void => {
     const last = events.at(-1);
     // only the page written: the page after it may have arrived before it and come earlier in the list
@@ -125,7 +139,8 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
-      if (page.events.length > 0) await disk(() => writePieces(format.page(redact(page.events), written === 0, textOf)));
+      if (page.events.length > 0) await disk(() => writePieces(format.page(redact(page.events), written === 0, textOrOwn)));
+      own.clear();
       done(page.events);
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
