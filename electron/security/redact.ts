@@ -90,9 +90,11 @@ const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\
  * A JSON text with its escapes decoded, so that each of its strings reads in it as it is: a secret spelled with
  * backslashes (its \u form) is \\u in the JSON of a string holding it, which the secret's forms do not match, and
  * one written with escapes (\u0066 for f) matches none of them until decoded. Most texts have no escape at all and
- * come back as they are (a replace without a match gives its text back).
+ * come back as they are.
  */
 function decodedJson(json: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a replace without a match gives the text back as well (equivalent mutant); the search for a backslash is 3x faster than the replace's scan
+  if (!json.includes('\\')) return json;
   return json.replace(JSON_ESCAPE, (_, hex: string | undefined, char: string) =>
     hex === undefined ? (SHORT_ESCAPES[char] ?? char) : String.fromCharCode(Number.parseInt(hex, 16)),
   );

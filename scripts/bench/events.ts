@@ -110,6 +110,9 @@ export const eventsBench: BenchModule = {
           ratio: Math.round((cold.firstTextMs / Math.max(cold.textMs, 0.1)) * 10) / 10,
         }),
         ms('open one event (body read from disk)', cold.openOneMs, { max: 5, text: 'p50 < 5 ms' }),
+        // the export the app runs once the copy is complete: its pages come from the copy, not the server
+        row(`export ${label} events to JSONL from the local copy`, cold.exportMs, 'ms', EXPORT_TIME_BUDGET, { events: cold.count }),
+        row(`export ${label} events to JSONL from the local copy: peak RSS growth`, cold.exportPeakGrowthMB, 'MB', EXPORT_RSS_BUDGET),
       );
     } finally {
       await server.stop();

@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exportEvents } from '../../electron/events/export/export-events';
 import { createEventIndexService } from '../../electron/events/local-index/index-service';
 import { createRedactor } from '../../electron/security/redact';
 import { settledMemorySplit, watchThreadHolds, type MemorySplit, type ThreadHolds } from './child';
@@ -22,6 +25,10 @@ export interface LocalCopyReport extends MemorySplit {
   /** The first text search once the copy is loaded, before any other: a warm-up shows as first >> p50. */
   firstTextMs: number;
   openOneMs: number;
+  /** The export of the whole copy to JSONL, as the app exports once the copy is complete (its pages come from it). */
+  exportMs: number;
+  /** RSS over what it was before the export, at its highest (sampled every 10 ms). */
+  exportPeakGrowthMB: number;
   count: number;
 }
 
@@ -60,6 +67,29 @@ const timeAsync = async (params: Parameters<typeof service.search>[1]): Promise<
 const some = first.events[Math.min(20, first.events.length - 1)] as { id: number; type: string };
 // an event from the middle of the log: its body is in a chunk on disk, not in the tail still in memory
 const middle = Math.max(1, Math.floor((first.events[0] as { id: number }).id / 2));
+const redact = token ? createRedactor([token]) : undefined;
+const target = join(rootDir, 'local-copy-export.jsonl');
+collectGarbage();
+const beforeExport = process.memoryUsage.rss();
+let exportPeak = beforeExport;
+const sampler = setInterval(() => (exportPeak = Math.max(exportPeak, process.memoryUsage.rss())), 10);
+const exportStart = performance.now();
+await exportEvents({
+  query: async (params) => {
+    const page = await search(params);
+    if (!page) throw new Error('the copy stopped answering');
+    return page;
+  },
+  filter: {},
+  format: 'jsonl',
+  columns: [],
+  target,
+  signal: new AbortController().signal,
+  ...(redact ? { redact } : {}),
+});
+const exportMs = performance.now() - exportStart;
+clearInterval(sampler);
+await rm(target, { force: true });
 const report: LocalCopyReport = {
   idleMB: idle / MB,
   ...mem,
@@ -72,5 +102,7 @@ const report: LocalCopyReport = {
   firstTextMs,
   openOneMs: await timeAsync({ id: `IS:${middle}` }),
   count: first.total,
+  exportMs,
+  exportPeakGrowthMB: (exportPeak - beforeExport) / MB,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
