@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { procStat } from './proc-stat';
 
 export interface Memory {
   rssMiB: number;
@@ -18,13 +19,8 @@ function rollup(pid: number): { rss: number; pss: number } | undefined {
 }
 
 function parentOf(pid: number): number | undefined {
-  try {
-    // after the command in parentheses: state, then ppid
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
+  const fields = procStat(pid);
+  return fields === undefined ? undefined : Number(fields[1]);
 }
 
 /** `root` and every process below it. */
@@ -76,13 +72,8 @@ export function rendererPids(browserPid: number): number[] {
 }
 
 function cpuTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  } catch {
-    return 0;
-  }
+  const fields = procStat(pid);
+  return fields === undefined ? 0 : Number(fields[11]) + Number(fields[12]); // utime + stime
 }
 
 /**

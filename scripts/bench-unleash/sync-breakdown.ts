@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { LocalEventIndex } from '../../electron/events/local-index/local-event-i
 import { createRedactor } from '../../electron/security/redact';
 import { timedQuery } from '../bench/timed-query';
 import { processTree } from './memory';
+import { procStat } from './proc-stat';
 import type { RunningUnleash } from './unleash-server';
 
 export interface SyncBreakdown {
@@ -33,14 +33,10 @@ const TICKS_PER_SECOND = 100;
 export function cpuByPid(pids: number[]): Map<number, number> {
   const seconds = new Map<number, number>();
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      seconds.set(pid, ticks / TICKS_PER_SECOND);
-    } catch {
-      // gone
-    }
+    const fields = procStat(pid);
+    if (fields === undefined) continue; // gone
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    seconds.set(pid, ticks / TICKS_PER_SECOND);
   }
   return seconds;
 }

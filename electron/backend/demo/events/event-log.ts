@@ -1,4 +1,4 @@
-import type { EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from '../../../../shared/schemas/event';
+import type { EventCreator, EventQueryPage, EventQueryParams, EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from '../../../../shared/schemas/event';
 import { LIMITS } from '../../../../shared/domain/limits';
 import { FloatList, IdList, Interner, PositionIndex } from './columns';
 import { Haystack, type ColumnTexts } from './haystack';
@@ -7,7 +7,6 @@ import { searchEvents } from './event-search';
 import { normalizeSearch } from './search-input';
 import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
-import type { EventCreator, EventQueryPage, EventQueryParams } from '../../../../shared/schemas/event';
 import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 import { EventPageWriter, type EventScalars } from './event-json';
