@@ -77,7 +77,7 @@ export async function createMainCore(options: MainCoreOptions): Promise<MainCore
     connections,
     shell: options.shell ?? HEADLESS_SHELL,
     userDataDir: options.userDataDir,
-    redact: { deep: (value) => connections.redactValue(value), mayHoldInJson: (json) => connections.mayHoldTokenInJson(json) },
+    redact: connections.valueRedactor,
     onNotice: (notice) => connections.addNotice(notice),
     push: {
       exportProgress: (progress) => push('events.exportProgress', progress),

@@ -15,7 +15,7 @@ import type { ShellPort } from '../shell/shell-port';
 import type { UnsavedWork } from '../shell/quit-guard';
 import { notOnDemo } from './connection-errors';
 import { DEMO_PROFILE_ID } from './profile-store';
-import { createRedactor, type Redactor } from '../security/redact';
+import { createRedactor, type Redactor, type ValueRedactor } from '../security/redact';
 import { createActiveBackendSwitch } from './active-backend';
 import { createConnectionTester } from './connection-tester';
 import { createDemoSaves } from './demo-saves';
@@ -63,8 +63,8 @@ export interface ConnectionManager {
   redact(text: string): string;
   /** The same, over every string of a JSON-like value (what dispatch sends to the renderer). */
   redactValue<T>(value: T): T;
-  /** Whether a JSON text may hold a token known in this session (ValueRedactor.mayHoldInJson: redactValue may skip it). */
-  mayHoldTokenInJson(json: string): boolean;
+  /** redactValue and its screen of a JSON text, with the tokens known at each call (what scrubs the files the app writes). */
+  readonly valueRedactor: ValueRedactor;
   close(): Promise<void>;
 }
 
@@ -226,7 +226,7 @@ export function createConnectionManager(options: ConnectionManagerOptions): Conn
 
     redact: (text) => redactor().text(text),
     redactValue: (value) => redactor().deep(value),
-    mayHoldTokenInJson: (json) => redactor().mayHoldInJson(json),
+    valueRedactor: { deep: (value) => redactor().deep(value), mayHoldInJson: (json) => redactor().mayHoldInJson(json) },
 
     close: () =>
       serial(async () => {

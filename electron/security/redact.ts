@@ -56,8 +56,9 @@ export interface ValueRedactor {
   deep<T>(value: T): T;
   /**
    * Whether a JSON text (or several joined) may hold a secret in one of its strings, keys too: false means deep() of
-   * what it parses to changes nothing. One test over the text, where deep() walks every string of the value and
-   * builds each again (an export of a million events spent some 20 s there).
+   * what it parses to removes no secret (past its depth limit deep() writes the rest as text, secret or not). One test
+   * over the text, where deep() walks every string of the value and builds each again (an export of a million events
+   * spent some 20 s there).
    */
   mayHoldInJson(json: string): boolean;
 }
@@ -93,7 +94,9 @@ const SHORT_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\
  * come back as they are.
  */
 function decodedJson(json: string): string {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: a replace without a match gives the text back as well (equivalent mutant); the search for a backslash is 3x faster than the replace's scan
+  // Searching for a backslash first is 3x faster than the replace's scan, and a replace without a match gives the
+  // text back as well.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the same result either way (equivalent mutant)
   if (!json.includes('\\')) return json;
   return json.replace(JSON_ESCAPE, (_, hex: string | undefined, char: string) =>
     hex === undefined ? (SHORT_ESCAPES[char] ?? char) : String.fromCharCode(Number.parseInt(hex, 16)),

@@ -47,34 +47,52 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
   const redactor = job.redact;
-  /**
-   * The events of pages whose whole answer text holds no token (ValueRedactor.mayHoldInJson, one test a page): they
-   * are written as they came. Any other event is screened in its own JSON text, and walked and scrubbed only when
-   * that may hold one: walking every event of a local copy's pages (which come without a text) took 22 of the 46 s an
-   * export of a million events took.
-   */
-  const clean = new WeakSet<FlagEvent>();
+  // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
+  const sliced = job.format !== 'csv';
+  /** The answer each event of a remote page came in, screened once its page is written (redact). */
+  const answerOf = new WeakMap<FlagEvent, string>();
   /** The JSON text of each event of the page being written that came without the server's: made once, to screen it and to write it. */
   const own = new Map<FlagEvent, string>();
+  /**
+   * Scrubs a page as it is written, with the tokens known then (one saved while the page waited is scrubbed too). A
+   * remote page whose whole answer holds no token (ValueRedactor.mayHoldInJson, one test) is written as it came. Any
+   * other event is screened in its own JSON text and walked only when that may hold one: walking every event of a
+   * local copy's pages (which come without a text) took 22 of the 46 s an export of a million events took. An event
+   * whose served text may hold one is written from its scrubbed copy, never from that text: a key the server gave
+   * twice holds in the text what the parse dropped.
+   */
   const redact = (events: FlagEvent[]): FlagEvent[] => {
     if (redactor === undefined) return events;
+    let screened: string | undefined;
+    let screenedClean = false;
+    const inCleanAnswer = (event: FlagEvent): boolean => {
+      const answer = answerOf.get(event);
+      if (answer === undefined) return false;
+      if (answer !== screened) {
+        screened = answer;
+        screenedClean = !redactor.mayHoldInJson(answer);
+      }
+      return screenedClean;
+    };
     return events.map((event) => {
-      if (clean.has(event)) return event;
+      if (inCleanAnswer(event)) return event;
       const served = textOf(event);
       const text = served ?? JSON.stringify(event);
-      if (redactor.mayHoldInJson(text)) return redactor.deep(event);
+      if (redactor.mayHoldInJson(text)) {
+        const scrubbed = redactor.deep(event);
+        // a new object either way: the format writes it from itself, not from the served text
+        return scrubbed === event ? { ...event } : scrubbed;
+      }
       if (served === undefined && sliced) own.set(event, text);
       return event;
     });
   };
-  // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
-  const sliced = job.format !== 'csv';
   const today = () => dayOf(now());
   const query = readAhead(today, (params: EventQueryParams): Promise<EventQueryPage> => {
     if (job.signal.aborted) throw new ExportCancelled();
     return job.query(params, job.signal).then((result) => {
       const text = answerText(result);
-      if (redactor !== undefined && text !== undefined && !redactor.mayHoldInJson(text)) for (const event of result.events) clean.add(event);
+      if (redactor !== undefined && text !== undefined) for (const event of result.events) answerOf.set(event, text);
       const texts = sliced ? eventTexts(result, text) : undefined;
       if (texts) recent = [...recent.slice(-1), texts];
       return result;
