@@ -49,8 +49,11 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const redactor = job.redact;
   // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
   const sliced = job.format !== 'csv';
-  /** The answer each event of a remote page came in, screened once its page is written (redact). */
-  const answerOf = new WeakMap<FlagEvent, string>();
+  /**
+   * The answer each event of a remote page came in, screened once its page is written (redact). Its text is let go
+   * then: held by each event until the events are collected, the texts raised the export's peak RSS by ~15 MB.
+   */
+  const answerOf = new WeakMap<FlagEvent, { text: string | undefined; clean: boolean }>();
   /** The JSON text of each event of the page being written that came without the server's: made once, to screen it and to write it. */
   const own = new Map<FlagEvent, string>();
   /**
@@ -63,16 +66,14 @@ export async function exportEvents(job: ExportJob): Promise<number> {
    */
   const redact = (events: FlagEvent[]): FlagEvent[] => {
     if (redactor === undefined) return events;
-    let screened: string | undefined;
-    let screenedClean = false;
     const inCleanAnswer = (event: FlagEvent): boolean => {
       const answer = answerOf.get(event);
       if (answer === undefined) return false;
-      if (answer !== screened) {
-        screened = answer;
-        screenedClean = !redactor.mayHoldInJson(answer);
+      if (answer.text !== undefined) {
+        answer.clean = !redactor.mayHoldInJson(answer.text);
+        answer.text = undefined;
       }
-      return screenedClean;
+      return answer.clean;
     };
     return events.map((event) => {
       if (inCleanAnswer(event)) return event;
@@ -92,7 +93,10 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     if (job.signal.aborted) throw new ExportCancelled();
     return job.query(params, job.signal).then((result) => {
       const text = answerText(result);
-      if (redactor !== undefined && text !== undefined) for (const event of result.events) answerOf.set(event, text);
+      if (redactor !== undefined && text !== undefined) {
+        const answer = { text, clean: false };
+        for (const event of result.events) answerOf.set(event, answer);
+      }
       const texts = sliced ? eventTexts(result, text) : undefined;
       if (texts) recent = [...recent.slice(-1), texts];
       return result;
