@@ -37,6 +37,19 @@ describe('describeEvent, against what real Unleash 6.10.1 answered on GET /api/a
     }
   });
 
+  it('words a strategy change whose constraints hold something other than objects, rather than failing the page it is on', () => {
+    const change = event({
+      type: 'feature-strategy-update',
+      createdBy: 'ann',
+      project: 'p1',
+      featureName: 'f1',
+      environment: 'dev',
+      data: { name: 'default', constraints: [null, 'x', { contextName: 'a', operator: 'IN', values: ['b'] }] },
+      preData: { name: 'default', constraints: [] },
+    });
+    expect(describeEvent(change).summary).toContain('constraints from empty set of constraints to [null, "x", a is one of (b)]');
+  });
+
   it('links to http://localhost:4242 by default, as Unleash without UNLEASH_URL', () => {
     expect(describeEvent(event({ type: 'project-created', createdBy: 'ann', project: 'p1' })).summary).toBe(
       '**ann** created project **[p1](http://localhost:4242/projects/p1)**',

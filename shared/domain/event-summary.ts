@@ -339,7 +339,9 @@ function constraintList(value: unknown): string {
   return `[${list.map(constraintText).join(', ')}]`;
 }
 
-function constraintText(c: Json): string {
+function constraintText(c: Json | null): string {
+  // a body may hold anything (a local copy keeps what its server sent): a summary never throws on it
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return JSON.stringify(c) ?? String(c);
   const values = c.values;
   const shown = Object.hasOwn(c, 'value') ? String(c.value) : `(${Array.isArray(values) ? values.join(',') : String(values)})`;
   const operator = String(c.operator);
