@@ -209,6 +209,16 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
     await openEvents('?type=segment-updated&q=beta');
     expect(await page().getByText(/match, from the local copy/).textContent()).toBe(localText);
     await app().screenshot('events-offline');
+    // offline, the copy exports as well: each event's text as the copy keeps it, one a line
+    saves.next = join(saves.dir, 'offline.jsonl');
+    await page().getByRole('button', { name: 'Export…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Export events' });
+    await dialog.getByRole('button', { name: 'Choose file and export' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const exported = (await readFile(saves.next, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; data: unknown; preData: unknown; summary: string });
+    expect(exported).toHaveLength(Number(/([\d,]+) events? match/.exec(localText ?? '')?.[1]?.replace(/,/g, '')));
+    expect(exported.every((event) => event.type === 'segment-updated' && JSON.stringify([event.data, event.preData]).toLowerCase().includes('beta'))).toBe(true);
+    expect(exported.every((event) => event.summary.includes('updated segment'))).toBe(true);
     await app().core.connections.activate({ id: 'demo' });
     await app().core.connections.remove({ id });
   }, 60_000);

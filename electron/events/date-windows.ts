@@ -18,16 +18,22 @@ const DAY_MS = 86_400_000;
 /** No event log reaches back further: a walk that gets here without its lower bound stops. */
 const EPOCH = '1970-01-01';
 
-export type PageQuery = (params: EventQueryParams) => Promise<EventQueryPage>;
+/** What the walk reads of an event: its id (a page repeating one is dropped) and its date (gaps are jumped by it). */
+export interface Dated {
+  id: number;
+  createdAt: string;
+}
+/** One page of the search: the events as the caller's source gives them (parsed, or as texts: the export). */
+export type PageQuery<T extends Dated = FlagEvent> = (params: EventQueryParams) => Promise<{ events: T[]; total: number }>;
 /** A search filter without paging; its own from/to bound the walk. */
 export type WindowFilter = Omit<EventQueryParams, 'offset' | 'limit'>;
 
 /** One page of a window: the events not seen before in it (server order, newest first), and whether it is whole now. */
-export interface WindowPage {
+export interface WindowPage<T extends Dated = FlagEvent> {
   /** First and last day of the window (inclusive); `to` undefined: no upper bound (the newest window of an export). */
   from: string | undefined;
   to: string | undefined;
-  events: FlagEvent[];
+  events: T[];
   windowDone: boolean;
 }
 
@@ -56,14 +62,14 @@ export function settledSearch(params: EventQueryParams, today: string): boolean 
  * pages down, so a page may repeat the end of the one before (ids only grow; nothing is skipped). Yields nothing but
  * 'too-large' when `splittable` and the window holds more than WINDOW_MAX.
  */
-async function* windowPages(
-  query: PageQuery,
+async function* windowPages<T extends Dated>(
+  query: PageQuery<T>,
   filter: WindowFilter,
   from: string | undefined,
   to: string | undefined,
   splittable: boolean,
   onTotal?: (total: number) => void,
-): AsyncGenerator<WindowPage | 'too-large'> {
+): AsyncGenerator<WindowPage<T> | 'too-large'> {
   const seen = new Set<number>();
   const bounds = { ...(from !== undefined ? { from: `IS:${from}` } : {}), ...(to !== undefined ? { to: `IS:${to}` } : {}) };
   for (let offset = 0; ; offset += WINDOW_PAGE_SIZE) {
@@ -87,11 +93,11 @@ async function* windowPages(
  * after our clock still come) and stepping back, one day wide at first, doubling while sparse, halving while over
  * WINDOW_MAX. An empty window asks once for the newest older match, which ends the walk or jumps over the gap.
  */
-export async function* newestWindowsFirst(
-  query: PageQuery,
+export async function* newestWindowsFirst<T extends Dated>(
+  query: PageQuery<T>,
   filter: WindowFilter,
   options: { today: () => string; /** The count of the whole result, as the first request answers it. */ onTotal?: (total: number) => void },
-): AsyncGenerator<WindowPage> {
+): AsyncGenerator<WindowPage<T>> {
   const { today } = options;
   const lower = boundDay(filter.from);
   let end = boundDay(filter.to);

@@ -143,6 +143,10 @@ export function createEventFeatures(options: {
   const exports = createExportService({
     shell: options.shell,
     query: localFirstQuery,
+    texts: async (params) => {
+      const remote = await activeRemote();
+      return remote ? index.searchTexts(remote.id, params) : null;
+    },
     onProgress: push.exportProgress,
     now,
     ...(options.redact ? { redact: options.redact } : {}),

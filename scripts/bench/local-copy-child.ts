@@ -80,6 +80,8 @@ await exportEvents({
     if (!page) throw new Error('the copy stopped answering');
     return page;
   },
+  // the texts of the copy's pages, as the app gives its export (electron/events/event-features.ts)
+  texts: (params) => service.searchTexts(profileId, params),
   filter: {},
   format: 'jsonl',
   columns: [],

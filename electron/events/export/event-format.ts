@@ -11,9 +11,14 @@ import type { ExportColumn, ExportFormat } from '../../../shared/schemas/event-e
 export interface EventFormat {
   head(): string;
   /** `textOf` gives an event's JSON as the server sent it, which the JSON formats write as it is. */
-  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): string[];
+  page(events: readonly FlagEvent[], first: boolean, textOf?: TextOf): Piece[];
+  /** The JSON formats: a page of events already as their JSON texts (or its UTF-8 bytes), framed. */
+  framed?(texts: readonly Piece[], first: boolean): Piece[];
   tail(): string;
 }
+
+/** A piece of a page's text: a string, or bytes already UTF-8 (an event's text as a local copy keeps it). */
+export type Piece = string | Uint8Array;
 
 /** The server's own text of an event, when its page could be sliced (event-text.ts). */
 export type TextOf = (event: FlagEvent) => string | undefined;
@@ -22,17 +27,22 @@ const none: TextOf = () => undefined;
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return { head: () => '', page: (events, _first, textOf = none) => events.flatMap((event) => [textOf(event) ?? JSON.stringify(event), '\n']), tail: () => '' };
+      return jsonFormat('', '', (texts) => texts.flatMap((text) => [text, '\n']));
     case 'json':
-      return {
-        head: () => '[',
-        page: (events, first, textOf = none) =>
-          events.flatMap((event, index) => [first && index === 0 ? '\n' : ',\n', textOf(event) ?? JSON.stringify(event)]),
-        tail: () => '\n]\n',
-      };
+      return jsonFormat('[', '\n]\n', (texts, first) => texts.flatMap((text, index) => [first && index === 0 ? '\n' : ',\n', text]));
     case 'csv':
       return csvFormat(columns);
   }
+}
+
+/** A JSON format: its head and tail, and how it frames a page of events' texts. */
+function jsonFormat(head: string, tail: string, framed: (texts: readonly Piece[], first: boolean) => Piece[]): EventFormat {
+  return {
+    head: () => head,
+    page: (events, first, textOf = none) => framed(events.map((event) => textOf(event) ?? JSON.stringify(event)), first),
+    framed,
+    tail: () => tail,
+  };
 }
 
 /**

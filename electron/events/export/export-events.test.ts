@@ -160,7 +160,7 @@ describe('exportEvents', () => {
       const asked: string[] = [];
       const answers = new Map<string, () => void>();
       const log = Array.from({ length: 35 }, (_, i) => ({ id: 35 - i }));
-      const read = readAhead(
+      const read = readAhead<EventQueryPage>(
         () => TODAY,
         (params) => {
           const offset = params.offset ?? '0';

@@ -6,7 +6,8 @@ import type { ExportColumn, ExportFilter, ExportFormat, ExportProgress } from '.
 import { dayOf, newestWindowsFirst, settledSearch } from '../date-windows';
 import { fileWriteError } from '../../storage/write-problem';
 import { answerText } from '../../backend/remote/response';
-import { eventFormat } from './event-format';
+import { eventFormat, type Piece } from './event-format';
+import type { EventTextPage } from '../../backend/demo/events/event-json';
 import { eventTexts, type EventTexts } from './event-text';
 import type { ValueRedactor } from '../../security/redact';
 
@@ -16,6 +17,12 @@ export type ExportFiles = Pick<typeof fs, 'open' | 'rename' | 'rm' | 'stat'>;
 export interface ExportJob {
   /** One page of the search; must honour `signal` (the remote backend's withSignal view does). */
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
+  /**
+   * The page from a complete local copy as its events' JSON texts (EventLog.queryTexts), or null when it comes from
+   * `query`. The JSON formats write those bytes as they are: parsing each event's bodies from the copy only to
+   * serialise them again was most of an export of a local copy.
+   */
+  texts?(params: EventQueryParams): Promise<EventTextPage | null>;
   filter: ExportFilter;
   format: ExportFormat;
   columns: readonly ExportColumn[];
@@ -89,9 +96,8 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     });
   };
   const today = () => dayOf(now());
-  const query = readAhead(today, (params: EventQueryParams): Promise<EventQueryPage> => {
-    if (job.signal.aborted) throw new ExportCancelled();
-    return job.query(params, job.signal).then((result) => {
+  const fromServer = (params: EventQueryParams): Promise<EventQueryPage> =>
+    job.query(params, job.signal).then((result) => {
       const text = answerText(result);
       if (redactor !== undefined && text !== undefined) {
         const answer = { text, clean: false };
@@ -101,7 +107,34 @@ export async function exportEvents(job: ExportJob): Promise<number> {
       if (texts) recent = [...recent.slice(-1), texts];
       return result;
     });
+  const query = readAhead(today, async (params: EventQueryParams): Promise<{ events: Walked[]; total: number }> => {
+    if (job.signal.aborted) throw new ExportCancelled();
+    const local = format.framed !== undefined && job.texts ? await job.texts(params) : null;
+    if (local === null) return fromServer(params);
+    return { events: local.events.map((event, k) => new TextEvent(event.id, event.createdAt, local, k)), total: local.total };
   });
+  /**
+   * A page of a local copy's texts as it is written, its bytes as they are. Screened for a token as a remote page
+   * is, once with the tokens known then; should it hold one, each event is, and one that may is parsed, scrubbed and
+   * written from its scrubbed copy.
+   */
+  const framedTexts = (events: readonly TextEvent[], first: boolean): Piece[] => {
+    // text pages are asked for only by a format that frames texts (the query above)
+    if (format.framed === undefined) throw new Error('exportEvents: a page of texts for a format that writes none');
+    return format.framed(textPieces(events), first);
+  };
+  const textPieces = (events: readonly TextEvent[]): Piece[] => {
+    const { bytes, starts } = (events[0] as TextEvent).page;
+    const span = (from: number, to: number): Buffer => bytes.subarray(starts[from], starts[to]);
+    const clean =
+      redactor === undefined || !redactor.mayHoldInJson(span((events[0] as TextEvent).k, (events.at(-1) as TextEvent).k + 1).toString('utf8'));
+    return events.map(({ k }): Piece => {
+      const piece = span(k, k + 1);
+      if (clean) return piece;
+      const text = piece.toString('utf8');
+      return redactor.mayHoldInJson(text) ? JSON.stringify(redactor.deep(JSON.parse(text) as unknown)) : piece;
+    });
+  };
   /**
    * The texts of the page being written and of the one read ahead; a page's are let go once it is written (they
    * hold its events and its answer's text: kept longer, the export's peak RSS rose by tens of MB).
@@ -139,16 +172,21 @@ export async function exportEvents(job: ExportJob): Promise<number> {
    * of ~0.7 MB for each of a thousand pages left the process's allocator holding tens of MB more at its peak.
    */
   let scratch = Buffer.allocUnsafeSlow(1 << 20);
-  const writePieces = async (pieces: readonly string[]): Promise<void> => {
+  const writePieces = async (pieces: readonly Piece[]): Promise<void> => {
     let length = 0;
     for (const piece of pieces) {
       // UTF-8 takes at most 3 bytes for each UTF-16 unit: grow before a piece that might not fit
-      if (scratch.length - length < piece.length * 3) {
-        const grown = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, length + piece.length * 3));
+      const room = typeof piece === 'string' ? piece.length * 3 : piece.length;
+      if (scratch.length - length < room) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, length + room));
         scratch.copy(grown, 0, 0, length);
         scratch = grown;
       }
-      length += scratch.write(piece, length);
+      if (typeof piece === 'string') length += scratch.write(piece, length);
+      else {
+        scratch.set(piece, length);
+        length += piece.length;
+      }
     }
     await file.write(scratch, 0, length);
   };
@@ -161,9 +199,11 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
-      if (page.events.length > 0) await disk(() => writePieces(format.page(redact(page.events), written === 0, textOrOwn)));
+      const { texts, parsed } = sources(page.events);
+      if (texts.length > 0) await disk(() => writePieces(framedTexts(texts, written === 0)));
+      if (parsed.length > 0) await disk(() => writePieces(format.page(redact(parsed), written === 0, textOrOwn)));
       own.clear();
-      done(page.events);
+      done(parsed);
       written += page.events.length;
       job.onProgress?.({ written, total: Math.max(total, written), done: false });
     }
@@ -182,6 +222,30 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   }
 }
 
+/** An event of a local copy's text page: its id and date for the walk, its text bytes k of `page`. */
+class TextEvent {
+  constructor(
+    readonly id: number,
+    readonly createdAt: string,
+    readonly page: EventTextPage,
+    readonly k: number,
+  ) {}
+}
+
+/** What the walk goes over: events parsed (a server's page, or any page of a CSV export) or as their texts. */
+type Walked = FlagEvent | TextEvent;
+
+/** A page's events by kind (a page comes from one source, so one of the two is empty). */
+function sources(events: readonly Walked[]): { texts: TextEvent[]; parsed: FlagEvent[] } {
+  const texts: TextEvent[] = [];
+  const parsed: FlagEvent[] = [];
+  for (const event of events) {
+    if (event instanceof TextEvent) texts.push(event);
+    else parsed.push(event);
+  }
+  return { texts, parsed };
+}
+
 /**
  * Keeps the next page of a window asked for while the walk turns the one it has into text and writes it. In a window
  * that can no longer grow (date-windows.ts settled()) it is asked as soon as the walk asks for the page before it
@@ -192,11 +256,11 @@ export async function exportEvents(job: ExportJob): Promise<number> {
  * time. The window walk asks the same parameters with the next offset; any other request goes to the server as usual,
  * and a page read ahead but never asked for (the window was split) is dropped.
  */
-export function readAhead(
+export function readAhead<P extends { events: readonly unknown[]; total: number }>(
   today: () => string,
-  query: (params: EventQueryParams) => Promise<EventQueryPage>,
-): (params: EventQueryParams) => Promise<EventQueryPage> {
-  let ahead: { key: string; page: Promise<EventQueryPage> } | undefined;
+  query: (params: EventQueryParams) => Promise<P>,
+): (params: EventQueryParams) => Promise<P> {
+  let ahead: { key: string; page: Promise<P> } | undefined;
   /** The total the last page of a window answered (the window: its parameters without the offset). */
   let known: { window: string; total: number } | undefined;
   return (params) => {

@@ -5,6 +5,7 @@ import type { EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import type { FileFilter, ShellPort } from '../../shell/shell-port';
 import { ExportCancelled, exportEvents } from './export-events';
 import type { ValueRedactor } from '../../security/redact';
+import type { EventTextPage } from '../../backend/demo/events/event-json';
 
 /**
  * events.export / events.cancelExport: main asks where to save (the page never names a path), runs one export at a
@@ -20,6 +21,8 @@ export interface ExportServiceOptions {
   shell: ShellPort;
   /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
+  /** A complete local copy's page as its events' texts, else null (ExportJob.texts). */
+  texts?(params: EventQueryParams): Promise<EventTextPage | null>;
   onProgress(progress: ExportProgress): void;
   /** Scrubs every known token from each event before it reaches the file. */
   redact?: ValueRedactor;
@@ -49,6 +52,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         if (target === null || controller.signal.aborted) return { status: 'cancelled' };
         const written = await exportEvents({
           query: options.query,
+          ...(options.texts ? { texts: options.texts } : {}),
           filter: input.filter,
           format: input.format,
           columns: input.columns ?? DEFAULT_EXPORT_COLUMNS,

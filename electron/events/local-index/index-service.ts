@@ -4,6 +4,7 @@ import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams }
 import { ChangedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
+import type { EventTextPage } from '../../backend/demo/events/event-json';
 import type { ValueRedactor } from '../../security/redact';
 
 type Query = (params: EventQueryParams, signal: AbortSignal) => Promise<EventQueryPage>;
@@ -20,6 +21,8 @@ export interface EventIndexService {
   stop(profileId: string): Promise<EventIndexStatus>;
   /** The local answer when a complete copy exists, else null (the server searches). */
   search(profileId: string, params: EventQueryParams): Promise<EventQueryPage | null>;
+  /** search() as its events' JSON texts (LocalEventIndex.queryTexts) once the copy is loaded whole, else null. */
+  searchTexts(profileId: string, params: EventQueryParams): Promise<EventTextPage | null>;
   /** Who wrote the copy's events when it is complete, else null. */
   creators(profileId: string): Promise<EventCreator[] | null>;
   /** Deletes the copy (turning it off, or the profile was removed). */
@@ -231,6 +234,12 @@ export function createEventIndexService(options: {
       if (early) return early;
       await copy.loading;
       return copy.manifest?.phase === 'complete' ? copy.index.query(params) : null;
+    },
+    async searchTexts(profileId, params) {
+      const copy = await copyOf(profileId);
+      if (copy.manifest?.phase !== 'complete') return null;
+      await copy.loading;
+      return copy.manifest?.phase === 'complete' ? copy.index.queryTexts(params) : null;
     },
     async creators(profileId) {
       const copy = await copyOf(profileId);

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow, type LogMark } from '../../backend/demo/events/event-log';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
+import type { EventTextPage } from '../../backend/demo/events/event-json';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
 import { parseStoredLine, readStoredLine } from './stored-line';
@@ -219,16 +220,27 @@ export class LocalEventIndex {
 
   /** GET /search/events answered locally: same parameters, same answer shape, the server's ids. */
   query(params: EventQueryParams): EventQueryPage {
-    let local = params;
-    if (params.id !== undefined) {
-      const positions = operands(params.id)
-        .map((id) => this.#position(Number(id)))
-        .filter((position): position is number => position !== undefined);
-      if (positions.length === 0) return { events: [], total: 0 };
-      local = { ...params, id: `IS_ANY_OF:${positions.map((p) => p + 1).join(',')}` };
-    }
+    const local = this.#engineParams(params);
+    if (local === undefined) return { events: [], total: 0 };
     const page = this.#log.query(local);
     return { ...page, events: page.events.map((event) => ({ ...event, id: this.#ids[event.id - 1] as number })) };
+  }
+
+  /** query() as its events' JSON texts (EventLog.queryTexts), for an export that writes them as they are. */
+  queryTexts(params: EventQueryParams): EventTextPage {
+    const local = this.#engineParams(params);
+    if (local === undefined) return { events: [], total: 0, bytes: Buffer.alloc(0), starts: [0] };
+    return this.#log.queryTexts(local, (index) => this.#ids[index] as number);
+  }
+
+  /** The parameters as the engine numbers its rows (an `id` filter names server ids); undefined: no id is held. */
+  #engineParams(params: EventQueryParams): EventQueryParams | undefined {
+    if (params.id === undefined) return params;
+    const positions = operands(params.id)
+      .map((id) => this.#position(Number(id)))
+      .filter((position): position is number => position !== undefined);
+    if (positions.length === 0) return undefined;
+    return { ...params, id: `IS_ANY_OF:${positions.map((p) => p + 1).join(',')}` };
   }
 
   #position(id: number): number | undefined {

@@ -172,6 +172,23 @@ describe('GET /search/events written from the stored texts', () => {
     );
   });
 
+  it("queryTexts: each event's text is its bytes in the page, named by the id given, for arbitrary events", () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 8 }), fc.integer({ min: 0, max: 1000 }), (events, shift) => {
+        const log = build(events);
+        const page = log.queryTexts({ limit: '1000' }, (index) => index + 1 + shift);
+        const texts = page.events.map((_, k) => text(page.bytes.subarray(page.starts[k], page.starts[k + 1])));
+        expect(page.starts.at(-1)).toBe(page.bytes.length);
+        const answer = JSON.parse(text(log.queryJson({ limit: '1000' }))) as { events: { id: number; createdAt: string }[]; total: number };
+        expect(page.total).toBe(answer.total);
+        expect(texts.map((json) => JSON.parse(json) as unknown)).toStrictEqual(answer.events.map((e) => ({ ...e, id: e.id + shift })));
+        expect(page.events).toEqual(answer.events.map((e) => ({ id: e.id + shift, createdAt: e.createdAt })));
+        if (shift === 0) expect(`{"events":[${texts.join(',')}],"total":${page.total}}`).toBe(text(log.queryJson({ limit: '1000' })));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('writes a page larger than the buffer it starts with', () => {
     const log = new EventLog({ chunkEvents: 2 });
     const long = 'ü'.repeat(3000);

@@ -29,6 +29,17 @@ export interface EventScalars {
   environment: string | null;
 }
 
+/**
+ * A page of the search as its events' JSON texts (EventLog.queryTexts): event k is bytes[starts[k], starts[k + 1]),
+ * and `events` names each by id and date, as the date windows that walk the search need.
+ */
+export interface EventTextPage {
+  events: { id: number; createdAt: string }[];
+  total: number;
+  bytes: Buffer;
+  starts: number[];
+}
+
 const NUL = 0;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -37,23 +48,39 @@ const SPACE = 0x20;
 const NO_TAGS = '[]';
 
 /**
+ * How the events are framed: the page's JSON object (the HTTP face), or nothing, the events' texts back to back (the
+ * export of a local copy, which frames them itself).
+ */
+export interface PageFraming {
+  open: string;
+  separator: string;
+  close(total: number): string;
+}
+
+const ANSWER_PAGE: PageFraming = { open: '{"events":[', separator: ',', close: (total) => `],"total":${total}}` };
+export const BARE_EVENTS: PageFraming = { open: '', separator: '', close: () => '' };
+
+/**
  * Writes the page into one buffer, grown by doubling; finish() answers the bytes written. Each event is one encode of
  * text (its scalars, joined with the previous event's closing ones), the stored bytes of data and tags copied, and
- * preData's compacted.
+ * preData's compacted. Event k's text starts at starts[k].
  */
 export class EventPageWriter {
   private buffer: Buffer;
   private length = 0;
   /** Text still to be written before the next event's bytes: the previous event's closing members. */
-  private pending = '{"events":[';
+  private pending: string;
   private events = 0;
+  readonly starts: number[] = [];
 
   constructor(
     events: number,
     private readonly unleashUrl?: string,
+    private readonly framing: PageFraming = ANSWER_PAGE,
   ) {
     // about 700 bytes an event on the seeded log: most pages fit the first buffer
     this.buffer = Buffer.allocUnsafe(Math.max(4096, events * 1024));
+    this.pending = framing.open;
   }
 
   /** One event: its scalars, and its stored part `bytes[from, to)` (data NUL preData NUL tags, empty when null). */
@@ -62,8 +89,10 @@ export class EventPageWriter {
     const second = bytes.indexOf(NUL, first + 1);
     if (first === -1 || second === -1 || second >= to) throw new Error(`EventPageWriter: event ${row.id} has no stored body parts`);
     const { label, summary } = describeEvent(summaryView(row, bytes, from, first, second, to), this.unleashUrl);
+    this.text(this.events++ === 0 ? this.pending : this.pending + this.framing.separator);
+    this.starts.push(this.length);
     this.text(
-      `${this.pending}${this.events++ === 0 ? '' : ','}{"id":${row.id},"type":${quoted(row.type)},"createdBy":${quoted(row.createdBy)}` +
+      `{"id":${row.id},"type":${quoted(row.type)},"createdBy":${quoted(row.createdBy)}` +
         `,"createdAt":"${row.createdAt}","createdByUserId":${JSON.stringify(row.createdByUserId)},"data":`,
     );
     this.part(bytes, from, first, NULL_BYTES);
@@ -74,11 +103,12 @@ export class EventPageWriter {
     this.part(bytes, second + 1, to, NO_TAGS_BYTES);
     this.pending =
       `,"featureName":${quoted(row.featureName)},"project":${quoted(row.project)},"environment":${quoted(row.environment)}` +
-      `,"label":${quoted(label)},"summary":${JSON.stringify(summary)}}`;
+        `,"label":${quoted(label)},"summary":${JSON.stringify(summary)}}`;
   }
 
+  /** The bytes written; with BARE_EVENTS, the last event ends where they do. */
   finish(total: number): Buffer {
-    this.text(`${this.pending}],"total":${total}}`);
+    this.text(this.pending + this.framing.close(total));
     return this.buffer.subarray(0, this.length);
   }
 

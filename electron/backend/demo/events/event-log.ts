@@ -9,7 +9,7 @@ import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
 import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
-import { EventPageWriter, type EventScalars } from './event-json';
+import { BARE_EVENTS, EventPageWriter, type EventScalars, type EventTextPage } from './event-json';
 
 export type { NewEvent } from './event-row';
 
@@ -229,6 +229,25 @@ export class EventLog {
     return page.finish(total);
   }
 
+  /**
+   * The page query() answers as its events' JSON texts back to back (the bytes JSON.stringify writes of each, as
+   * queryJson's), for an export that writes them as they are: no body is parsed and serialised again, only those a
+   * summary reads. `idOf` gives the id each row is written with (a local copy's: the server's).
+   */
+  queryTexts(params: EventQueryParams, idOf: (index: number) => number = (index) => index + 1): EventTextPage {
+    const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
+    const page = new EventPageWriter(indexes.length, undefined, BARE_EVENTS);
+    const events: EventTextPage['events'] = new Array(indexes.length);
+    this.haystack.originalsOf(indexes, (j, bytes, from, to) => {
+      const index = indexes[j] as number;
+      const row = this.scalars(index, idOf(index));
+      events[j] = { id: row.id, createdAt: row.createdAt };
+      page.event(row, bytes, from, to);
+    });
+    const bytes = page.finish(total);
+    return { events, total, bytes, starts: [...page.starts, bytes.length] };
+  }
+
   private tables(): EventTables {
     return {
       size: this.size,
@@ -342,9 +361,9 @@ export class EventLog {
   }
 
   /** The columns of event `i` that are not JSON bodies. */
-  private scalars(i: number): EventScalars {
+  private scalars(i: number, id = i + 1): EventScalars {
     return {
-      id: i + 1,
+      id,
       type: this.types.value(this.typeCol.at(i)) as string,
       createdBy: this.actors.value(this.actorCol.at(i)) as string,
       createdAt: new Date(this.createdAt.at(i)).toISOString(),
