@@ -40,7 +40,8 @@ const idle = process.memoryUsage().rss;
 const holds = watchThreadHolds();
 const t0 = performance.now();
 // the app's redactor over the profile's token, as the main process gives the service (electron/core.ts)
-const service = createEventIndexService({ rootDir, ...(token ? { redact: createRedactor([token]) } : {}) });
+const redact = token ? createRedactor([token]) : undefined;
+const service = createEventIndexService({ rootDir, ...(redact ? { redact } : {}) });
 const first = await service.search(profileId, { limit: '50' });
 const firstRowsMs = performance.now() - t0;
 if (!first || first.events.length === 0) throw new Error('the copy gave no first page');
@@ -67,7 +68,6 @@ const timeAsync = async (params: Parameters<typeof service.search>[1]): Promise<
 const some = first.events[Math.min(20, first.events.length - 1)] as { id: number; type: string };
 // an event from the middle of the log: its body is in a chunk on disk, not in the tail still in memory
 const middle = Math.max(1, Math.floor((first.events[0] as { id: number }).id / 2));
-const redact = token ? createRedactor([token]) : undefined;
 const target = join(rootDir, 'local-copy-export.jsonl');
 collectGarbage();
 const beforeExport = process.memoryUsage.rss();
