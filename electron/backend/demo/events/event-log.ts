@@ -9,6 +9,7 @@ import { eventLogSnapshotSchema, type EventLogSnapshot } from './snapshot';
 import { describeEvent } from '../../../../shared/domain/event-summary';
 import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
+import { isoTime } from './iso-time';
 import { BARE_EVENTS, EventPageWriter, type EventScalars, type EventTextPage } from './event-json';
 
 export type { NewEvent } from './event-row';
@@ -366,7 +367,7 @@ export class EventLog {
       id,
       type: this.types.value(this.typeCol.at(i)) as string,
       createdBy: this.actors.value(this.actorCol.at(i)) as string,
-      createdAt: new Date(this.createdAt.at(i)).toISOString(),
+      createdAt: isoTime(this.createdAt.at(i)),
       createdByUserId: this.userIds.value(this.userCol.at(i)),
       featureName: this.features.value(this.featureCol.at(i)),
       project: this.projects.value(this.projectCol.at(i)),
