@@ -33,6 +33,24 @@ export interface EventIndexService {
   loaded(profileId: string): Promise<void>;
 }
 
+/** Held by (nearly) every event's body, so a search for it scans every chunk's word index. */
+const WARM_UP_WORD = 'name';
+const warmed = new WeakSet<LocalEventIndex>();
+
+/**
+ * One text search of a complete copy, once, while nobody waits on it: the first search a user typed after a start or
+ * a sync otherwise also paid for compiling the word index's scan (2.5-5x the time of the searches after it).
+ */
+function warmUp(index: LocalEventIndex): void {
+  if (warmed.has(index)) return;
+  warmed.add(index);
+  try {
+    index.query({ query: WARM_UP_WORD, limit: '1' });
+  } catch {
+    // nothing is lost: a search the user makes meets the same failure and shows it
+  }
+}
+
 /** Events the newest chunks must hold at least to answer the first pages while the rest of the copy loads. */
 const HEAD_EVENTS = 1000;
 
@@ -128,6 +146,7 @@ export function createEventIndexService(options: {
         reading = names[first + i] as string;
         await copy.index.addLinesInSlices(chunk.lines, chunk.checked);
       }
+      warmUp(copy.index);
     } catch (error) {
       // an unreadable chunk: the copy starts over rather than answer from a hole, and says so
       const why = error instanceof ChangedChunkError ? 'it was changed after it was written' : 'an event in it cannot be read';
@@ -207,6 +226,7 @@ export function createEventIndexService(options: {
         (manifest) => {
           target.manifest = manifest;
           target.lastError = null;
+          if (manifest.phase === 'complete') warmUp(target.index);
         },
         async (error: unknown) => {
           target.manifest = (await target.store.loadManifest()) ?? target.manifest;
