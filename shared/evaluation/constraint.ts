@@ -19,8 +19,8 @@ interface Check {
   test(context: EvaluationContext, now: () => Date): boolean;
   /** The context value compared, as shown (for dates: the time used). */
   shownValue(context: EvaluationContext, now: () => Date): string | undefined;
-  /** Describes the outcome: the comparison as it turned out. */
-  fact(context: EvaluationContext, now: () => Date, matched: boolean): string;
+  /** Describes the outcome: the comparison as it turned out (`contextValue`: what shownValue gave for it). */
+  fact(context: EvaluationContext, now: () => Date, matched: boolean, contextValue: string | undefined): string;
 }
 
 /**
@@ -51,6 +51,8 @@ function inCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   const set = new Set(insensitive ? values.map((v) => v.toLowerCase()) : values);
   const negated = c.operator === 'NOT_IN';
   const shownValue = valueOf(c);
+  // the values as an explanation shows them, made once: most checks of a playground's project fail and are explained
+  const listed = shownList(values);
   const isIn = (context: EvaluationContext) => {
     const contextValue = shownValue(context);
     return contextValue !== undefined && set.has(insensitive ? contextValue.toLowerCase() : contextValue);
@@ -58,7 +60,7 @@ function inCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
   return {
     test: (context) => isIn(context) !== negated,
     shownValue,
-    fact: (context) => `${c.contextName} ${shown(shownValue(context))} is ${isIn(context) ? '' : 'not '}one of ${shownList(values)}`,
+    fact: (context, _now, _matched, contextValue) => `${c.contextName} ${shown(contextValue)} is ${isIn(context) ? '' : 'not '}one of ${listed}`,
   };
 }
 
@@ -74,6 +76,7 @@ function stringCheck(c: ClientConstraint): Check {
   const values = cleanValues(c.values).map((v) => (insensitive ? v.toLocaleLowerCase() : v));
   const how = insensitive ? ' (ignoring case)' : '';
   const shownValue = valueOf(c);
+  const listed = shownList(values);
   const hitOf = (contextValue: string): string | undefined => {
     const compared = insensitive ? contextValue.toLocaleLowerCase() : contextValue;
     for (const v of values) if (test(compared, v)) return v;
@@ -85,13 +88,12 @@ function stringCheck(c: ClientConstraint): Check {
       return contextValue !== undefined && hitOf(contextValue) !== undefined;
     },
     shownValue,
-    fact: (context) => {
-      const contextValue = shownValue(context);
+    fact: (_context, _now, _matched, contextValue) => {
       if (contextValue === undefined) return `${c.contextName} is not set`;
       const hit = hitOf(contextValue);
       return hit !== undefined
         ? `${c.contextName} ${shown(contextValue)} ${verb} ${JSON.stringify(hit)}${how}`
-        : `${c.contextName} ${shown(contextValue)} ${verb} none of ${shownList(values)}${how}`;
+        : `${c.contextName} ${shown(contextValue)} ${verb} none of ${listed}${how}`;
     },
   };
 }
@@ -115,8 +117,7 @@ function numberCheck(c: ClientConstraint): Check {
       return !Number.isNaN(actual) && test(actual, target);
     },
     shownValue,
-    fact: (context, _now, matched) => {
-      const contextValue = shownValue(context);
+    fact: (_context, _now, matched, contextValue) => {
       const actual = Number(contextValue);
       if (Number.isNaN(target)) return `the constraint value ${shown(c.value)} is not a number`;
       if (Number.isNaN(actual)) return `${c.contextName} ${shown(contextValue)} is not a number`;
@@ -131,6 +132,7 @@ const timeOf = (raw: unknown): number => (typeof raw === 'string' ? Date.parse(r
 function dateCheck(c: ClientConstraint): Check {
   const after = c.operator === 'DATE_AFTER';
   const target = new Date(c.value as string).getTime();
+  const targetText = Number.isNaN(target) ? '' : new Date(target).toISOString();
   // The SDKs compare the context's currentTime (whatever the contextName), or the clock when it has none.
   const timeIn = (context: EvaluationContext, now: () => Date): number => {
     const raw = context.currentTime as unknown;
@@ -147,12 +149,11 @@ function dateCheck(c: ClientConstraint): Check {
       return !Number.isNaN(time) && (after ? time > target : time < target);
     },
     shownValue,
-    fact: (context, now, matched) => {
-      const contextValue = shownValue(context, now);
+    fact: (context, now, matched, contextValue) => {
       if (Number.isNaN(target)) return `the constraint value ${shown(c.value)} is not a date`;
       if (Number.isNaN(timeIn(context, now))) return `currentTime ${shown(contextValue)} is not a date`;
       const what = context.currentTime ? 'currentTime' : 'the current time';
-      return `${what} ${contextValue} is ${matched ? '' : 'not '}${after ? 'after' : 'before'} ${new Date(target).toISOString()}`;
+      return `${what} ${contextValue} is ${matched ? '' : 'not '}${after ? 'after' : 'before'} ${targetText}`;
     },
   };
 }
@@ -197,8 +198,7 @@ function semverCheck(c: ClientConstraint, dialect: ConstraintDialect): Check {
       return version !== null && test(compare(version, parsedTarget));
     },
     shownValue,
-    fact: (context, _now, matched) => {
-      const contextValue = shownValue(context);
+    fact: (_context, _now, matched, contextValue) => {
       if (!contextValue) return `${c.contextName} is not set`;
       if (!versionOf(contextValue)) return `${c.contextName} ${shown(contextValue)} is not a valid SemVer`;
       if (!parsedTarget) return `the constraint value ${shown(target)} is not a valid SemVer`;
@@ -223,8 +223,7 @@ function regexCheck(c: ClientConstraint): Check {
       return contextValue !== undefined && pattern !== null && pattern.matcher(contextValue).find();
     },
     shownValue,
-    fact: (context, _now, matched) => {
-      const contextValue = shownValue(context);
+    fact: (_context, _now, matched, contextValue) => {
       if (contextValue === undefined) return `${c.contextName} is not set`;
       if (!pattern) return `the pattern ${shown(c.value)} is not valid RE2: ${compileError}`;
       return `${c.contextName} ${shown(contextValue)} ${matched ? 'matches' : 'does not match'} /${c.value}/${how}`;
@@ -290,12 +289,9 @@ export function compileConstraint(
     const now = readsClock ? () => (instant ??= clock()) : clock;
     const matched = check.test(context, now);
     const passed = matched !== inverted;
-    return {
-      constraint,
-      contextValue: check.shownValue(context, now),
-      passed,
-      reason: passed ? null : inverted ? `inverted: ${check.fact(context, now, matched)}` : check.fact(context, now, matched),
-    };
+    const contextValue = check.shownValue(context, now);
+    const reason = passed ? null : inverted ? `inverted: ${check.fact(context, now, matched, contextValue)}` : check.fact(context, now, matched, contextValue);
+    return { constraint, contextValue, passed, reason };
   };
   return Object.assign(explained, { passes: (context: EvaluationContext, now: () => Date) => check.test(context, now) !== inverted });
 }
