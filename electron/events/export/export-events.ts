@@ -20,7 +20,9 @@ export interface ExportJob {
   /**
    * The page from a complete local copy as its events' JSON texts (EventLog.queryTexts), or null when it comes from
    * `query`. The JSON formats write those bytes as they are: parsing each event's bodies from the copy only to
-   * serialise them again was most of an export of a local copy.
+   * serialise them again was most of an export of a local copy. No signal: the copy answers at once, and a cancel is
+   * checked before each page. The bytes are what JSON.stringify of the parsed event gives, except that a preData with
+   * integer-like keys keeps its stored order (as the demo-server's answers do, event-json.ts): the same JSON value.
    */
   texts?(params: EventQueryParams): Promise<EventTextPage | null>;
   filter: ExportFilter;
@@ -124,10 +126,12 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     return format.framed(textPieces(events), first);
   };
   const textPieces = (events: readonly TextEvent[]): Piece[] => {
-    const { bytes, starts } = (events[0] as TextEvent).page;
+    const [head] = events;
+    const last = events.at(-1);
+    if (head === undefined || last === undefined) return [];
+    const { bytes, starts } = head.page;
     const span = (from: number, to: number): Buffer => bytes.subarray(starts[from], starts[to]);
-    const clean =
-      redactor === undefined || !redactor.mayHoldInJson(span((events[0] as TextEvent).k, (events.at(-1) as TextEvent).k + 1).toString('utf8'));
+    const clean = redactor === undefined || !redactor.mayHoldInJson(span(head.k, last.k + 1).toString('utf8'));
     return events.map(({ k }): Piece => {
       const piece = span(k, k + 1);
       if (clean) return piece;
@@ -199,9 +203,10 @@ export async function exportEvents(job: ExportJob): Promise<number> {
     // down), so nothing is written twice; the windows already written are older than anything that arrives.
     for await (const page of pages) {
       if (job.signal.aborted) throw new ExportCancelled();
+      // a page comes from one source, so one of the two is empty; were both not, the second would not open the file
       const { texts, parsed } = sources(page.events);
       if (texts.length > 0) await disk(() => writePieces(framedTexts(texts, written === 0)));
-      if (parsed.length > 0) await disk(() => writePieces(format.page(redact(parsed), written === 0, textOrOwn)));
+      if (parsed.length > 0) await disk(() => writePieces(format.page(redact(parsed), written === 0 && texts.length === 0, textOrOwn)));
       own.clear();
       done(parsed);
       written += page.events.length;
