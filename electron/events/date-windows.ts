@@ -1,4 +1,4 @@
-import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../shared/schemas';
+import type { EventQueryParams, FlagEvent } from '../../shared/schemas';
 
 /**
  * Walks a filtered event search in date windows, so every request's offset stays small: offsets past ~100,000 cost
@@ -154,10 +154,10 @@ export const SYNC_IN_FLIGHT = 4;
 const WINDOWS_AHEAD = 2;
 
 /** A whole window of the sync: its events (server order, newest first, each once). */
-export interface WholeWindow {
+export interface WholeWindow<T extends Dated = FlagEvent> {
   from: string;
   to: string;
-  events: FlagEvent[];
+  events: T[];
 }
 
 /**
@@ -202,9 +202,9 @@ function wakeup() {
  * first page's total; the newest windows are paged one after the other, as a log growing meanwhile pushes their pages
  * down (a page may then repeat the end of the one before; ids only grow, nothing is skipped).
  */
-async function wholeWindow(ask: (params: EventQueryParams) => Promise<EventQueryPage>, from: string, to: string, first: EventQueryPage, stable: boolean): Promise<WholeWindow> {
+async function wholeWindow<T extends Dated>(ask: PageQuery<T>, from: string, to: string, first: { events: T[]; total: number }, stable: boolean): Promise<WholeWindow<T>> {
   const params = (offset: number): EventQueryParams => ({ from: `IS:${from}`, to: `IS:${to}`, offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
-  const pages: FlagEvent[][] = [first.events];
+  const pages: T[][] = [first.events];
   let offset = WINDOW_PAGE_SIZE;
   if (stable && first.events.length === WINDOW_PAGE_SIZE) {
     const offsets: number[] = [];
@@ -212,12 +212,12 @@ async function wholeWindow(ask: (params: EventQueryParams) => Promise<EventQuery
     pages.push(...(await Promise.all(offsets.map(async (at) => (await ask(params(at))).events))));
   }
   // a full last page: the window may hold more than it said (or exactly a multiple of a page); ask until a short one
-  while ((pages.at(-1) as FlagEvent[]).length === WINDOW_PAGE_SIZE) {
+  while ((pages.at(-1) as T[]).length === WINDOW_PAGE_SIZE) {
     pages.push((await ask(params(offset))).events);
     offset += WINDOW_PAGE_SIZE;
   }
   const seen = new Set<number>();
-  const events: FlagEvent[] = [];
+  const events: T[] = [];
   for (const page of pages) {
     for (const event of page) {
       if (seen.has(event.id)) continue;
@@ -235,14 +235,14 @@ async function wholeWindow(ask: (params: EventQueryParams) => Promise<EventQuery
  * when its window's turn comes (every window before it has been yielded); leaving the walk early stops planning
  * more (requests under way finish, or the caller's signal aborts them).
  */
-export async function* oldestWindowsFirst(
-  query: PageQuery,
+export async function* oldestWindowsFirst<T extends Dated = FlagEvent>(
+  query: PageQuery<T>,
   first: string,
   today: () => string,
   inFlight = SYNC_IN_FLIGHT,
-): AsyncGenerator<WholeWindow> {
+): AsyncGenerator<WholeWindow<T>> {
   const ask = bounded(inFlight, query);
-  const ahead: Promise<WholeWindow>[] = [];
+  const ahead: Promise<WholeWindow<T>>[] = [];
   const arrived = wakeup();
   const room = wakeup();
   let planned = false;

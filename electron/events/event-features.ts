@@ -12,6 +12,7 @@ import type { ShellPort } from '../shell/shell-port';
 import { createExportService } from './export/export-service';
 import { eventHistogram } from './histogram';
 import { createEventIndexService } from './local-index/index-service';
+import { scannedSearch, type ScannedPage } from './local-index/page-scan';
 import { createEventTail } from './tail/event-tail';
 import type { ValueRedactor } from '../security/redact';
 
@@ -95,9 +96,13 @@ export function createEventFeatures(options: {
     return (signal ? backend.withSignal(signal) : backend).queryEvents(params);
   };
 
+  /** The sync's pages: each answer's text scanned for what the copy stores (page-scan.ts), not parsed whole. */
+  const syncQuery = async (params: EventQueryParams, signal: AbortSignal): Promise<ScannedPage> =>
+    scannedSearch(await connections.backend(), params, signal);
+
   async function topUpIfStale(remote: { id: string; baseUrl: string }, status: EventIndexStatus): Promise<void> {
     const age = status.syncedAt ? now().getTime() - Date.parse(status.syncedAt) : Infinity;
-    if (status.state === 'complete' && age > TOP_UP_AFTER_MS) await index.sync(remote.id, remote.baseUrl, serverQuery);
+    if (status.state === 'complete' && age > TOP_UP_AFTER_MS) await index.sync(remote.id, remote.baseUrl, syncQuery);
   }
 
   /** `rows`: only what a list row shows; the bodies of a first page can be hundreds of KB, read once an event is opened. */
@@ -159,7 +164,7 @@ export function createEventFeatures(options: {
       push.arrived(update);
       void activeRemote()
         .then(async (remote) => {
-          if (remote && (await index.status(remote.id)).state === 'complete') await index.sync(remote.id, remote.baseUrl, serverQuery);
+          if (remote && (await index.status(remote.id)).state === 'complete') await index.sync(remote.id, remote.baseUrl, syncQuery);
         })
         .catch(() => undefined);
     },
@@ -211,7 +216,7 @@ export function createEventFeatures(options: {
     },
     indexSync: async (): Promise<EventIndexStatus> => {
       const remote = await activeRemote();
-      return remote ? index.sync(remote.id, remote.baseUrl, serverQuery) : noCopy;
+      return remote ? index.sync(remote.id, remote.baseUrl, syncQuery) : noCopy;
     },
     indexStop: async (): Promise<EventIndexStatus> => {
       const remote = await activeRemote();

@@ -18,6 +18,11 @@ export interface EventOperations {
   searchEvents(input?: SearchEvents): Promise<Events>;
   /** GET /api/admin/search/events: the 7+/8.x search (also in 6.10.1); events carry label and summary. */
   queryEvents(params?: EventQueryParams): Promise<EventQueryPage>;
+  /**
+   * queryEvents' answer as the JSON text the server sent, unparsed: the local copy's sync scans it for what it stores
+   * (electron/events/local-index/page-scan.ts), which parsing it whole would only serialise again.
+   */
+  queryEventsText(params?: EventQueryParams): Promise<string>;
   /** GET /api/admin/event-creators: every user id that wrote an event, with its name (5.x: from its newest events). */
   listEventCreators(): Promise<EventCreator[]>;
 }

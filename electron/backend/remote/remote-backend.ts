@@ -171,6 +171,11 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         }
         return queryEventsByScan(params, () => listPages(), unleashUrl);
       },
+      async queryEventsText(params = {}) {
+        const { caps } = await capabilities(backend);
+        if (caps.eventSearch !== 'search-events') return JSON.stringify(await backend.queryEvents(params));
+        return (await exchange('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), { signal })).text;
+      },
       async listEventCreators() {
         // the route came with the query search (6.x); before it, the newest events the server shows say who wrote
         const { caps } = await capabilities(backend);

@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
 import { ChangedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
-import { runSync, SyncStopped } from './index-sync';
+import { runSync, SyncStopped, type SyncJob } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
 import type { EventTextPage } from '../../backend/demo/events/event-json';
 import type { ValueRedactor } from '../../security/redact';
 
-type Query = (params: EventQueryParams, signal: AbortSignal) => Promise<EventQueryPage>;
+type Query = SyncJob['query'];
 
 /**
  * The local event copies, one per remote profile, kept under `<userData>/event-index/<profileId>/`. Opt-in:

@@ -2,6 +2,15 @@ import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../share
 import type { IndexManifest, IndexStore } from './index-store';
 import type { LocalEventIndex } from './local-event-index';
 import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE, type PageQuery } from '../date-windows';
+import type { ScannedEvent } from './page-scan';
+
+/** An event of a page the sync reads: parsed, or scanned from the answer's text (page-scan.ts). */
+type SyncedEvent = FlagEvent | ScannedEvent;
+/** A page of the server's search, its events as the sync's source gives them. */
+export interface SyncPage {
+  events: SyncedEvent[];
+  total: number;
+}
 
 /** Events gathered before they are written as one chunk (and the sync's resume point moves). */
 const CHUNK_EVENTS = 20_000;
@@ -13,7 +22,8 @@ export interface SyncProgress {
 }
 
 export interface SyncJob {
-  query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
+  /** A page of the server's search: parsed (EventQueryPage) or scanned (page-scan.ts, what the app's sync reads). */
+  query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage | SyncPage>;
   store: IndexStore;
   index: LocalEventIndex;
   manifest: IndexManifest;
@@ -48,7 +58,7 @@ export class SyncStopped extends Error {
   }
 }
 
-const oldestFirst = (a: FlagEvent, b: FlagEvent): number =>
+const oldestFirst = (a: SyncedEvent, b: SyncedEvent): number =>
   a.createdAt === b.createdAt ? a.id - b.id : a.createdAt < b.createdAt ? -1 : 1;
 
 /**
@@ -59,7 +69,7 @@ const oldestFirst = (a: FlagEvent, b: FlagEvent): number =>
 export async function runSync(job: SyncJob): Promise<IndexManifest> {
   const now = job.now ?? (() => new Date());
   let manifest = job.manifest;
-  const page = async (params: EventQueryParams): Promise<EventQueryPage> => {
+  const page = async (params: EventQueryParams): Promise<SyncPage> => {
     if (job.signal.aborted) throw new SyncStopped();
     try {
       return await job.query(params, job.signal);
@@ -94,7 +104,7 @@ export async function runSync(job: SyncJob): Promise<IndexManifest> {
 async function fullSync(
   job: SyncJob,
   start: IndexManifest,
-  page: PageQuery,
+  page: PageQuery<SyncedEvent>,
   progress: () => void,
   now: () => Date,
 ): Promise<IndexManifest> {
@@ -168,12 +178,12 @@ async function fullSync(
 async function topUp(
   job: SyncJob,
   manifest: IndexManifest,
-  page: PageQuery,
+  page: PageQuery<SyncedEvent>,
   progress: () => void,
   now: () => Date,
 ): Promise<IndexManifest> {
   const newest = job.index.newestId;
-  const fresh = new Map<number, FlagEvent>();
+  const fresh = new Map<number, SyncedEvent>();
   for (let offset = 0; ; offset += WINDOW_PAGE_SIZE) {
     const result = await page({ offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
     let reachedHeld = false;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
 import { createRedactor, secretForms } from '../../security/redact';
+import { scanEventPage } from './page-scan';
 import { LocalEventIndex } from './local-event-index';
 import { SpillFile } from '../../backend/demo/events/spill-file';
 import { quoted } from '../../backend/demo/events/quoted';
@@ -88,9 +89,10 @@ describe('LocalEventIndex: no token stored in clear', () => {
   });
 
   it.each([
-    ['with the lines of the copy on disk (a sync)', true],
-    ['without them (a copy loaded from disk)', false],
-  ])('scrubs a token wherever it is: a value, a key, deep in arrays, a tag, a column, its encoded forms, %s', (_, withLines) => {
+    ['with the lines of the copy on disk (a sync)', true, false],
+    ['without them (a copy loaded from disk)', false, false],
+    ['from a page scanned as the sync reads it (page-scan.ts)', true, true],
+  ])('scrubs a token wherever it is: a value, a key, deep in arrays, a tag, a column, its encoded forms, %s', async (_, withLines, scanned) => {
     const index = new LocalEventIndex(createRedactor([SECRET, QUOTED]));
     const events = [
       event(1, { data: { description: `token ${SECRET}` } }),
@@ -103,7 +105,8 @@ describe('LocalEventIndex: no token stored in clear', () => {
       event(8),
     ];
     const lines: string[] = [];
-    index.add(events, withLines ? lines : undefined);
+    if (scanned) await index.addInSlices(scanEventPage(JSON.stringify({ events, total: events.length })).events, lines);
+    else index.add(events, withLines ? lines : undefined);
     const text = held(index, lines).toLowerCase();
     expect(text).not.toContain(SECRET.toLowerCase());
     expect(text).not.toContain(encodeURIComponent(SECRET).toLowerCase());

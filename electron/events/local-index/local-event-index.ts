@@ -6,6 +6,7 @@ import type { EventTextPage } from '../../backend/demo/events/event-json';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
 import { parseStoredLine, readStoredLine } from './stored-line';
+import { ScannedEvent } from './page-scan';
 import type { ValueRedactor } from '../../security/redact';
 
 /**
@@ -76,7 +77,7 @@ export class LocalEventIndex {
    * signal's reason. Queries meanwhile may see part of the batch, which such a failure then takes back (the copy is
    * searched only once complete, so only a top-up's new events show a slice at a time).
    */
-  addInSlices(events: readonly FlagEvent[], lines?: string[], signal?: AbortSignal): Promise<void> {
+  addInSlices(events: readonly (FlagEvent | ScannedEvent)[], lines?: string[], signal?: AbortSignal): Promise<void> {
     return this.#queued(() => this.#storeInSlices(events, this.#eventPreparer(lines), lines, signal));
   }
 
@@ -102,9 +103,9 @@ export class LocalEventIndex {
     return done;
   }
 
-  #eventPreparer(lines: string[] | undefined): (event: FlagEvent) => Prepared {
+  #eventPreparer(lines: string[] | undefined): (event: FlagEvent | ScannedEvent) => Prepared {
     const wantLine = lines !== undefined;
-    return (event) => ({ id: event.id, ...this.#prepare(event, wantLine) });
+    return (event) => (event instanceof ScannedEvent ? this.#prepareScanned(event, wantLine) : { id: event.id, ...this.#prepare(event, wantLine) });
   }
 
   #linePreparer(checked: boolean): (line: string) => Prepared {
@@ -185,6 +186,20 @@ export class LocalEventIndex {
     const redact = this.#redact;
     if (redact?.mayHoldInJson(line)) return { id: stored.id, ...this.#prepare(parseStoredLine(line), false) };
     return { id: stored.id, copied: this.#log.prepareStored(stored.scalars, stored.texts), line: undefined };
+  }
+
+  /**
+   * An event of a scanned page (page-scan.ts) made ready to store: its texts as the page gave them, as a line of the
+   * copy on disk is stored. Screened for tokens in its line, which it is parsed from when the screen finds one.
+   */
+  #prepareScanned(event: ScannedEvent, wantLine: boolean): Prepared {
+    const line = event.line;
+    if (this.#redact?.mayHoldInJson(line)) {
+      // a preData the page did not give in jsonb's order was ordered through the cache of key orders: not kept there
+      forgetShapes();
+      return { id: event.id, ...this.#prepare(parseStoredLine(line), wantLine) };
+    }
+    return { id: event.id, copied: this.#log.prepareStored(event.scalars, event.texts), line: wantLine ? line : undefined };
   }
 
   /**
@@ -316,7 +331,8 @@ export function toNewEvent(event: FlagEvent) {
 /**
  * An event as one JSON line of the copy on disk: what the index holds of it (redacted, without label and summary),
  * its bodies as the texts the index just made of them rather than serialised again (serialising chunks was a tenth of
- * a full sync's own work). preData is in the key order the index keeps (jsonb's), which reads back the same.
+ * a full sync's own work). preData is in the key order the index keeps (jsonb's), which reads back the same. A scanned
+ * page's events come with their line written the same way (page-scan.ts).
  */
 function chunkLine(id: number, event: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
   // joined rather than concatenated: a line waits in memory for its chunk, and as a rope of its pieces it kept some

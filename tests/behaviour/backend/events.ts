@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import type { EventQueryPage, Events } from '../../../shared/schemas';
+import { toRow } from '../../../electron/backend/demo/events/event-row';
+import { toNewEvent } from '../../../electron/events/local-index/local-event-index';
+import { scanEventPage, type ScannedPage } from '../../../electron/events/local-index/page-scan';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
@@ -129,6 +132,30 @@ const querying: BackendScenario<Fx>[] = [
       };
     },
     expect: { result: (value) => expect(value).toEqual({ sameDays: 2, before: 0, after: 0 }) },
+  },
+  {
+    // the local copy's sync scans each answer's text rather than parse it (page-scan.ts): on every server, what it
+    // stores of a page is what the parsed page gives
+    name: 'query as text: the sync scans from it the events, columns and body texts the parsed page gives',
+    run: async (b, fx) => {
+      const params = { feature: `IS:${fx.feature}`, limit: '50' };
+      const parsed = await b.queryEvents(params);
+      return { parsed, scanned: scanEventPage(await b.queryEventsText(params)) };
+    },
+    expect: {
+      result: (value) => {
+        const { parsed, scanned } = value as { parsed: EventQueryPage; scanned: ScannedPage };
+        expect(scanned.total).toBe(parsed.total);
+        expect(scanned.events.length).toBeGreaterThan(0);
+        const stored = (event: EventQueryPage['events'][number]) => {
+          const plain = toNewEvent(event);
+          const row = toRow(plain, true);
+          return { id: event.id, createdAt: plain.createdAt, type: plain.type, project: plain.project, data: row?.dataText ?? null, preData: row?.preDataText ?? null, tags: row?.tagsText ?? null };
+        };
+        const fromScan = scanned.events.map((event) => ({ id: event.id, createdAt: event.createdAt, type: event.scalars.type, project: event.scalars.project, ...event.texts }));
+        expect(fromScan).toEqual(parsed.events.map(stored));
+      },
+    },
   },
   {
     // the created-by filter's picker: every writer of the newest events is listed, once, by the id the filter takes

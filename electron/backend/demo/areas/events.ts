@@ -5,5 +5,6 @@ export const operations = {
   listEvents: (ctx, query = {}) => ctx.events.list(query),
   searchEvents: (ctx, input = {}) => ctx.events.search(input),
   queryEvents: (ctx, params = {}) => ctx.events.query(params),
+  queryEventsText: (ctx, params = {}) => new TextDecoder().decode(ctx.events.queryJson(params)),
   listEventCreators: (ctx) => ctx.events.creators(),
 } satisfies AreaOperations;

@@ -1,3 +1,5 @@
+import { ownString } from './own-string';
+
 /**
  * Compact column storage for the event log: a million events must fit well under the 1 GB budget, so repeated
  * strings (types, actors, projects, flags, environments) are interned once and rows hold small integers.
@@ -123,8 +125,10 @@ export class Interner<T extends string | number> {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
+      // held for good: a value sliced from a page must not keep the page
+      const held = (typeof value === 'string' ? ownString(value) : value) as T;
+      this.values.push(held);
+      this.ids.set(held, id);
     }
     return id;
   }

@@ -1,3 +1,5 @@
+import { ownString } from './own-string';
+
 /**
  * JSON.stringify of a column value, remembered: types, actors, projects, flags and labels repeat on every page, and a
  * call per value was a good part of writing a page of events (event-json.ts) or a line of a local copy's chunk
@@ -12,7 +14,7 @@ export function quoted(value: string | null): string {
   if (text === undefined) {
     text = JSON.stringify(value);
     if (quotes.size >= MAX_QUOTES) quotes.clear();
-    quotes.set(value, text);
+    quotes.set(ownString(value), text);
   }
   return text;
 }

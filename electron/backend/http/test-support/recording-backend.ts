@@ -34,6 +34,7 @@ const answers: AdminOperations & InstanceFixtures = {
   listEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
   searchEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
   queryEvents: async () => ({ events: [], total: 0 }),
+  queryEventsText: async () => '{"events":[],"total":0}',
   listEventCreators: async () => [{ id: -42, name: 'admin' }],
   listStrategyTypes: async () => [
     { name: 'default', displayName: 'Standard', description: null, editable: false, deprecated: false, parameters: [], title: null },

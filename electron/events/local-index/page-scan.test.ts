@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/errors';
+import { jsonOrUndefined } from '../../../shared/json';
+import { eventQueryPageSchema, type FlagEvent } from '../../../shared/schemas';
+import { toRow } from '../../backend/demo/events/event-row';
+import { jsonbText } from '../../backend/event-query/pg-json-text';
+import { LocalEventIndex, toNewEvent } from './local-event-index';
+import { scanEventPage } from './page-scan';
+
+/** Strings a body can hold that a scanner could trip on: quotes, escapes, separators, keys JSON.parse moves first. */
+const word = fc.constantFrom('a', 'b', 'id', 'data', ',"data":', '": ', ', ', '}', ']', '\\', '"', '\n', '\u0001', '/', 'é', '😀', '\u2028', '10', '2', '0', '-1', '');
+const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    word,
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(word, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+const body = fc.option(fc.dictionary(word, value, { maxKeys: 5 }), { nil: null });
+const scalar = fc.option(word, { nil: null });
+const events = fc.array(
+  fc.record(
+    {
+      id: fc.integer({ min: 1, max: 2 ** 40 }),
+      type: word,
+      createdBy: word,
+      createdAt: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      createdByUserId: fc.option(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), { nil: null }),
+      project: scalar,
+      featureName: scalar,
+      environment: scalar,
+      data: body,
+      preData: body,
+      tags: fc.option(fc.array(fc.record({ value: word, type: word }), { maxLength: 2 }), { nil: null }),
+      label: scalar,
+      summary: scalar,
+      ip: word,
+    },
+    { requiredKeys: ['id', 'type', 'createdBy', 'createdAt'] },
+  ),
+  { maxLength: 6 },
+);
+
+/** What the parsed path stores of each event of a page: its scalars and its bodies' texts. */
+function parsedPath(text: string) {
+  return eventQueryPageSchema.parse(JSON.parse(text)).events.map((event: FlagEvent) => {
+    const stored = toNewEvent(event);
+    const row = toRow(stored, true);
+    return {
+      scalars: {
+        id: event.id,
+        type: stored.type,
+        createdBy: stored.createdBy,
+        createdAt: stored.createdAt,
+        createdByUserId: stored.createdByUserId,
+        environment: stored.environment,
+        project: stored.project,
+        featureName: stored.featureName,
+      },
+      texts: { data: row?.dataText ?? null, preData: row?.preDataText ?? null, tags: row?.tagsText ?? null },
+    };
+  });
+}
+
+const scanned = (text: string) => scanEventPage(text).events.map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts } }));
+
+/** jsonb's key order (UTF-8 length, then bytes) written compactly: preData as Unleash and the demo-server send it. */
+function jsonbCompact(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(jsonbCompact).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  const bytes = (key: string) => Buffer.from(key, 'utf8');
+  const keys = Object.keys(record).sort((a, b) => bytes(a).length - bytes(b).length || Buffer.compare(bytes(a), bytes(b)));
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${jsonbCompact(record[key])}`).join(',')}}`;
+}
+
+/** The page with each preData written by `write`. */
+function withPreData(page: { events: Record<string, unknown>[]; total: number }, write: (preData: unknown) => string): string {
+  const written = page.events.map((event) => {
+    const { preData, ...rest } = event;
+    const head = JSON.stringify(rest).slice(0, -1);
+    if (preData === undefined) return `${head}}`;
+    return `${head}${head.length > 1 ? ',' : ''}"preData":${write(preData)}}`;
+  });
+  return `{"events":[${written.join(',')}],"total":${page.total}}`;
+}
+
+describe('scanEventPage', () => {
+  it('gives every event the scalars and body texts the parsed path stores, in any form a server writes the page', () => {
+    fc.assert(
+      fc.property(events, fc.nat(), (list, total) => {
+        const page = { events: list as Record<string, unknown>[], total };
+        const compact = JSON.stringify(page);
+        const expected = parsedPath(compact);
+        // compact, pretty, preData in jsonb's order (as Unleash and the demo-server send it) or as jsonb's text, other
+        // escapes, other numbers
+        expect(scanned(compact)).toEqual(expected);
+        expect(scanned(JSON.stringify(page, null, 2))).toEqual(expected);
+        expect(scanned(withPreData(page, jsonbCompact))).toEqual(expected);
+        expect(scanned(withPreData(page, jsonbText))).toEqual(expected);
+        const escaped = compact.replaceAll('/', '\\/').replaceAll('é', '\\u00e9').replaceAll('\\u0001', '\\u0001'.toUpperCase().replace('\\U', '\\u'));
+        expect(scanned(escaped)).toEqual(expected);
+        // whole numbers written as other servers may (1.0, 1e0): the same numbers, not JSON.stringify's text
+        expect(scanned(compact.replace(/(?<=[:[,])(-?\d+)(?=[,\]}])/g, (n, _, at: number) => (at % 2 ? `${n}.0` : `${n}e0`)))).toEqual(expected);
+        expect(scanEventPage(compact).total).toBe(total);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stores in the index what the parsed events store: the same lines of the copy on disk, the same answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(events, async (list) => {
+        const ordered = list.map((event, i) => ({ ...event, id: i + 1, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString() }));
+        const text = withPreData({ events: ordered, total: ordered.length }, jsonbCompact);
+        const parsed = new LocalEventIndex();
+        const parsedLines: string[] = [];
+        parsed.add(eventQueryPageSchema.parse(JSON.parse(text)).events, parsedLines);
+        const fromScan = new LocalEventIndex();
+        const scanLines: string[] = [];
+        await fromScan.addInSlices(scanEventPage(text).events, scanLines);
+        expect(scanLines).toEqual(parsedLines);
+        expect(JSON.stringify(fromScan.query({ limit: '1000' }))).toBe(JSON.stringify(parsed.query({ limit: '1000' })));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('writes a body holding a key twice as JSON.parse reads it: the last value, once', () => {
+    const text = '{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","data":{"a":1,"b":{"c":1,"c":2},"a":3},"preData":{"k": 1, "k": 2}}],"total":1}';
+    const [event] = scanEventPage(text).events;
+    expect(event?.texts.data).toBe('{"a":3,"b":{"c":2}}');
+    expect(event?.texts.preData).toBe('{"k": 2}');
+    expect(scanned(text)).toEqual(parsedPath(text));
+  });
+
+  it('orders preData as jsonb does and puts array-index keys of data first, as the parsed path', () => {
+    const text = '{"total":1,"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","data":{"b":1,"10":2,"2":3},"preData":{"bb":1,"a":{"z":1,"y":2}},"tags":[]}]}';
+    const [event] = scanEventPage(text).events;
+    expect(event?.texts).toEqual({ data: '{"2":3,"10":2,"b":1}', preData: '{"a": {"y": 2, "z": 1}, "bb": 1}', tags: null });
+  });
+
+  it('reads a member whose name is written with escapes as the member it names', () => {
+    const text = '{"events":[{"\\u0069d":7,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","d\\u0061ta":{"x":1}}],"total":1}';
+    expect(scanned(text)).toEqual(parsedPath(text));
+    expect(scanEventPage(text).events[0]?.id).toBe(7);
+  });
+
+  it('refuses a page exactly when the schema refuses it, naming where', () => {
+    const valid = { id: 1, type: 't', createdBy: 'u', createdAt: '2026-01-01T00:00:00.000Z', data: { a: 1 }, preData: null, tags: [{ type: 'simple', value: 'x' }] };
+    const field = fc.constantFrom('id', 'type', 'createdBy', 'createdAt', 'createdByUserId', 'environment', 'project', 'featureName', 'data', 'preData', 'tags', 'label', 'summary', 'groupType', 'groupId', 'other');
+    const replacement = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constant([{ type: 'simple' }]), fc.constant(0), fc.constant(1.5));
+    fc.assert(
+      fc.property(field, replacement, fc.oneof(fc.integer(), fc.double(), fc.constant(undefined), fc.string()), (key, replaced, total) => {
+        const event: Record<string, unknown> = { ...valid, [key]: replaced };
+        const text = JSON.stringify({ events: [event], total });
+        const schema = eventQueryPageSchema.safeParse(jsonOrUndefined(text));
+        if (schema.success) expect(scanned(text)).toEqual(parsedPath(text));
+        else expect(() => scanEventPage(text)).toThrow(ApiError);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('names the member that is not as the schema has it', () => {
+    const page = (event: object) => JSON.stringify({ events: [{ id: 1, type: 't', createdBy: 'u', createdAt: 'x' }, event], total: 2 });
+    expect(() => scanEventPage(page({ id: 0, type: 't', createdBy: 'u', createdAt: 'x' }))).toThrow(/at events\.1\.id: expected a whole number of 1 or more/);
+    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', data: [1] }))).toThrow(/at events\.1\.data: must be an object/);
+    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', tags: [{ type: 'simple', value: 1 }] }))).toThrow(/at events\.1\.tags\.0\.value/);
+    expect(() => scanEventPage(JSON.stringify({ events: [], total: 'many' }))).toThrow(/at total: expected a whole number/);
+  });
+
+  it('refuses text that is not JSON, with InvalidResponseError', () => {
+    const good = JSON.stringify({ events: [{ id: 1, type: 't', createdBy: 'u', createdAt: 'x', data: { a: [1, 'b'] } }], total: 1 });
+    for (let cut = 0; cut < good.length; cut++) {
+      const text = good.slice(0, cut);
+      const error = (() => {
+        try {
+          scanEventPage(text);
+          return undefined;
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error, text).toBeInstanceOf(ApiError);
+      expect((error as ApiError).name).toBe('InvalidResponseError');
+    }
+    for (const text of [`${good} x`, good.replace('[1,', '[01,'), good.replace('"b"', "'b'"), good.replace('"b"', '"b\tc"'), good.replace('1}', '1,}')]) {
+      expect(() => scanEventPage(text), text).toThrow(/not valid JSON/);
+    }
+  });
+});
