@@ -77,11 +77,13 @@ function compareJsonbKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
-const codePointOrder = (unit: number): number => (unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
+/** A UTF-16 unit's place in code point order (surrogates above U+E000..U+FFFF), for comparing two strings' units. */
+export const codePointOrder = (unit: number): number => (unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
 
-function utf8Length(s: string): number {
+/** The UTF-8 length of `s` (or of its units from `from` to `to`). */
+export function utf8Length(s: string, from = 0, to = s.length): number {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;

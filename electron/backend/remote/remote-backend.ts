@@ -173,7 +173,8 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
       },
       async queryEventsText(params = {}) {
         const { caps } = await capabilities(backend);
-        if (caps.eventSearch !== 'search-events') return JSON.stringify(await backend.queryEvents(params));
+        // a first page from the plain list, as queryEvents reads it (it never waits on the search's count)
+        if (caps.eventSearch !== 'search-events' || newestListLimit(params) !== null) return JSON.stringify(await backend.queryEvents(params));
         return (await exchange('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), { signal })).text;
       },
       async listEventCreators() {

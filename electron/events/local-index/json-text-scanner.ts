@@ -1,3 +1,5 @@
+import { codePointOrder, utf8Length } from '../../backend/event-query/pg-json-text';
+
 /**
  * A JSON text read in place, without making a value of it: checked as JSON.parse checks it, and told whether a value is
  * already written in the form the local copy stores (JSON.stringify's text, or jsonb's), so that its text can be taken
@@ -20,6 +22,12 @@ const BACKSLASH = 0x5c;
 export const COMMA = 0x2c;
 export const COLON = 0x3a;
 const SPACE = 0x20;
+/** Objects and arrays nested in one another that the scanner reads (deeper: Unscannable). */
+const MAX_DEPTH = 256;
+
+/** A text the scanner does not read (nested too deep, or a member given twice): the caller parses it instead. */
+export class Unscannable extends Error {}
+
 /** Keys an object may hold before its keys are no longer compared with each other (its text is then parsed). */
 const MAX_KEYS = 64;
 
@@ -35,6 +43,8 @@ export class JsonTextScanner {
   private keyTop = 0;
   /** The value of the last number read. */
   protected number = 0;
+  /** Objects and arrays open around the scanner. */
+  private depth = 0;
   /** Where the next backslash and the next control character (U+0000 to U+001F) are from where they were last looked for. */
   private nextBackslash = -1;
   private nextControl = -1;
@@ -84,8 +94,14 @@ export class JsonTextScanner {
       this.string();
       return !this.escaped || this.plainEscapes;
     }
-    if (c === 0x7b) return this.object(form);
-    if (c === 0x5b) return this.array(form);
+    if (c === 0x7b || c === 0x5b) {
+      // JSON.parse nests as deep as memory allows; a recursive reader runs out of stack first: past this depth the
+      // text is left to JSON.parse (Unscannable)
+      if (++this.depth > MAX_DEPTH) throw new Unscannable('nested too deep');
+      const kept = c === 0x7b ? this.object(form) : this.array(form);
+      this.depth--;
+      return kept;
+    }
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.numberToken();
     if (s.startsWith('true', this.i)) this.i += 4;
     else if (s.startsWith('false', this.i)) this.i += 5;
@@ -352,20 +368,4 @@ function jsonbOrder(s: string, aStart: number, aEnd: number, bStart: number, bEn
     if (x !== y) return codePointOrder(x) - codePointOrder(y);
   }
   return aEnd - aStart - (bEnd - bStart);
-}
-
-const codePointOrder = (unit: number): number => (unit < 0xd800 ? unit : unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
-
-function utf8Length(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      k++;
-    } else n += 3;
-  }
-  return n;
 }

@@ -6,7 +6,8 @@ import { eventQueryPageSchema, type FlagEvent } from '../../../shared/schemas';
 import { toRow } from '../../backend/demo/events/event-row';
 import { jsonbText } from '../../backend/event-query/pg-json-text';
 import { LocalEventIndex, toNewEvent } from './local-event-index';
-import { scanEventPage } from './page-scan';
+import { checkAnswer } from '../../backend/remote/answer-check';
+import { scanEventPage, ScannedEvent } from './page-scan';
 
 /** Strings a body can hold that a scanner could trip on: quotes, escapes, separators, keys JSON.parse moves first. */
 const word = fc.constantFrom('a', 'b', 'id', 'data', ',"data":', '": ', ', ', '}', ']', '\\', '"', '\n', '\u0001', '/', 'é', '😀', '\u2028', '10', '2', '0', '-1', '');
@@ -47,9 +48,16 @@ const events = fc.array(
   { maxLength: 6 },
 );
 
+/** The page as the remote's read gives it (parseAnswer): JSON.parse's objects, checked by the schema and kept. */
+function checkedPage(text: string) {
+  const page = checkAnswer(eventQueryPageSchema, JSON.parse(text));
+  if (!page.success) throw page.error;
+  return page.data;
+}
+
 /** What the parsed path stores of each event of a page: its scalars and its bodies' texts. */
-function parsedPath(text: string) {
-  return eventQueryPageSchema.parse(JSON.parse(text)).events.map((event: FlagEvent) => {
+function parsedPath(text: string, withLines = true) {
+  return checkedPage(text).events.map((event: FlagEvent) => {
     const stored = toNewEvent(event);
     const row = toRow(stored, true);
     return {
@@ -64,11 +72,26 @@ function parsedPath(text: string) {
         featureName: stored.featureName,
       },
       texts: { data: row?.dataText ?? null, preData: row?.preDataText ?? null, tags: row?.tagsText ?? null },
+      line: withLines ? lineOf(event) : '',
     };
   });
 }
 
-const scanned = (text: string) => scanEventPage(text).events.map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts } }));
+/** The event's line of the copy on disk: as scanned, or as the index writes it of a parsed event. */
+function lineOf(event: FlagEvent | ScannedEvent): string {
+  if (event instanceof ScannedEvent) return event.line;
+  const lines: string[] = [];
+  new LocalEventIndex().add([event], lines);
+  return lines[0] as string;
+}
+
+/** The page's events as scanned: each must be (a page the scanner leaves to JSON.parse is not one of these). */
+const scannedEvents = (text: string): ScannedEvent[] =>
+  scanEventPage(text).events.map((event) => {
+    if (!(event instanceof ScannedEvent)) throw new Error(`not scanned: ${JSON.stringify(event)}`);
+    return event;
+  });
+const scanned = (text: string) => scannedEvents(text).map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts }, line: event.line }));
 
 /** jsonb's key order (UTF-8 length, then bytes) written compactly: preData as Unleash and the demo-server send it. */
 function jsonbCompact(value: unknown): string {
@@ -121,7 +144,7 @@ describe('scanEventPage', () => {
         const text = withPreData({ events: ordered, total: ordered.length }, jsonbCompact);
         const parsed = new LocalEventIndex();
         const parsedLines: string[] = [];
-        parsed.add(eventQueryPageSchema.parse(JSON.parse(text)).events, parsedLines);
+        parsed.add(checkedPage(text).events, parsedLines);
         const fromScan = new LocalEventIndex();
         const scanLines: string[] = [];
         await fromScan.addInSlices(scanEventPage(text).events, scanLines);
@@ -134,22 +157,43 @@ describe('scanEventPage', () => {
 
   it('writes a body holding a key twice as JSON.parse reads it: the last value, once', () => {
     const text = '{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","data":{"a":1,"b":{"c":1,"c":2},"a":3},"preData":{"k": 1, "k": 2}}],"total":1}';
-    const [event] = scanEventPage(text).events;
+    const [event] = scannedEvents(text);
     expect(event?.texts.data).toBe('{"a":3,"b":{"c":2}}');
     expect(event?.texts.preData).toBe('{"k": 2}');
     expect(scanned(text)).toEqual(parsedPath(text));
   });
 
+  it('reads a page with a member of an event given twice as JSON.parse does: the last one', () => {
+    for (const twice of ['"type":"a","type":"b"', '"project":"p","project":null', '"data":[1],"data":{"a":1}', '"id":0,"id":2', '"type":1,"type":"t"', '"label":1,"label":"x"', '"tags":[1],"tags":null']) {
+      const text = `{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z",${twice}}],"total":1}`;
+      expect(scanEventPage(text).events.map(lineOf), twice).toEqual(parsedPath(text).map((event) => event.line));
+    }
+    expect(scanEventPage('{"events":1,"events":[],"total":"x","total":2}')).toEqual({ events: [], total: 2 });
+    expect(scanEventPage('{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"x"}],"events":[],"total":0}').events).toEqual([]);
+  });
+
+  it('leaves a page nested deeper than it reads to JSON.parse, and refuses one that is not JSON either way', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const text = `{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","other":${deep(20_000)},"data":{"a":${deep(300)}}}],"total":1}`;
+    expect(scanEventPage(text).events.map(lineOf)).toEqual(parsedPath(text).map((event) => event.line));
+    expect(() => scanEventPage(`${text.slice(0, -1)}`)).toThrow(/not valid JSON/);
+  });
+
+  it('keeps each tag as the server wrote it, in its key order, every member', () => {
+    const text = '{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"x","tags":[{"value":"my-tag","type":"simple","color":"red"}]}],"total":1}';
+    expect(scannedEvents(text)[0]?.texts.tags).toBe('[{"value":"my-tag","type":"simple","color":"red"}]');
+  });
+
   it('orders preData as jsonb does and puts array-index keys of data first, as the parsed path', () => {
     const text = '{"total":1,"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","data":{"b":1,"10":2,"2":3},"preData":{"bb":1,"a":{"z":1,"y":2}},"tags":[]}]}';
-    const [event] = scanEventPage(text).events;
+    const [event] = scannedEvents(text);
     expect(event?.texts).toEqual({ data: '{"2":3,"10":2,"b":1}', preData: '{"a": {"y": 2, "z": 1}, "bb": 1}', tags: null });
   });
 
   it('reads a member whose name is written with escapes as the member it names', () => {
     const text = '{"events":[{"\\u0069d":7,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","d\\u0061ta":{"x":1}}],"total":1}';
     expect(scanned(text)).toEqual(parsedPath(text));
-    expect(scanEventPage(text).events[0]?.id).toBe(7);
+    expect(scannedEvents(text)[0]?.id).toBe(7);
   });
 
   it('refuses a page exactly when the schema refuses it, naming where', () => {
@@ -161,7 +205,9 @@ describe('scanEventPage', () => {
         const event: Record<string, unknown> = { ...valid, [key]: replaced };
         const text = JSON.stringify({ events: [event], total });
         const schema = eventQueryPageSchema.safeParse(jsonOrUndefined(text));
-        if (schema.success) expect(scanned(text)).toEqual(parsedPath(text));
+        // (without the lines: the index makes one only of a createdAt it can read, which the schema does not ask)
+        const columns = (events: { line: string }[]) => events.map(({ line: _line, ...rest }) => rest);
+        if (schema.success) expect(columns(scanned(text))).toEqual(columns(parsedPath(text, false)));
         else expect(() => scanEventPage(text)).toThrow(ApiError);
       }),
       { numRuns: 400 },
@@ -170,10 +216,13 @@ describe('scanEventPage', () => {
 
   it('names the member that is not as the schema has it', () => {
     const page = (event: object) => JSON.stringify({ events: [{ id: 1, type: 't', createdBy: 'u', createdAt: 'x' }, event], total: 2 });
-    expect(() => scanEventPage(page({ id: 0, type: 't', createdBy: 'u', createdAt: 'x' }))).toThrow(/at events\.1\.id: expected a whole number of 1 or more/);
-    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', data: [1] }))).toThrow(/at events\.1\.data: must be an object/);
-    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', tags: [{ type: 'simple', value: 1 }] }))).toThrow(/at events\.1\.tags\.0\.value/);
-    expect(() => scanEventPage(JSON.stringify({ events: [], total: 'many' }))).toThrow(/at total: expected a whole number/);
+    expect(() => scanEventPage(page({ id: 0, type: 't', createdBy: 'u', createdAt: 'x' }))).toThrow(/shape at events\.1\.id: /);
+    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', data: [1] }))).toThrow(/shape at events\.1\.data: must be an object/);
+    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x', tags: [{ type: 'simple', value: 1 }] }))).toThrow(/shape at events\.1\.tags\.0\.value: /);
+    expect(() => scanEventPage(JSON.stringify({ events: [], total: 'many' }))).toThrow(/shape at total: /);
+    expect(() => scanEventPage(page({ id: 2, type: 't', createdBy: 'u', createdAt: 'x' }).replace('"createdAt":"x"}]', '"createdAt":"x","createdByUserId":1e400}]'))).toThrow(
+      /shape at events\.1\.createdByUserId: /,
+    );
   });
 
   it('refuses text that is not JSON, with InvalidResponseError', () => {

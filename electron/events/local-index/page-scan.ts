@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { ApiError } from '../../../shared/errors';
-import { eventTagSchema, type EventQueryParams } from '../../../shared/schemas';
+import { eventQueryPageSchema, eventTagSchema, type EventQueryParams, type FlagEvent } from '../../../shared/schemas';
+import { jsonOrUndefined } from '../../../shared/json';
 import type { AdminBackend } from '../../backend/admin-backend';
 import { jsonbText, jsonText } from '../../backend/event-query/pg-json-text';
 import type { StoredScalars } from './stored-line';
-import { COLON, COMMA, Form, JsonTextScanner, QUOTE } from './json-text-scanner';
+import { COLON, COMMA, Form, JsonTextScanner, QUOTE, Unscannable } from './json-text-scanner';
+import { checkAnswer } from '../../backend/remote/answer-check';
 
 /**
  * A page of GET /search/events read for the local copy without parsing it into objects. The copy stores each event's
  * scalar columns and its bodies as texts (data and tags as JSON.stringify writes them, preData as jsonb's text), so
  * parsing the page only for the index to serialise every body again was most of a sync's own work: at 1M events,
- * JSON.parse 7.0 s, the bodies' texts 6.5 s and much of 9 s of garbage collection. The scanner checks the page as the
- * schema would (eventQueryPageSchema: the same fields, types and nulls; any other member skipped but checked as JSON)
- * and takes each body's text from the page as it is when it is already the text the index would write: data and tags
- * compact, with JSON.stringify's escapes and numbers, no key twice and no key that is an array index (JSON.parse
- * moves those first); preData with ", " and ": " and its keys in jsonb's order. A body in any other form (another
- * server's spacing or escapes) is parsed and written as before, so the texts are always the ones the parsed path gives.
+ * JSON.parse 7.0 s, the bodies' texts 6.5 s and much of 9 s of garbage collection. The scanner reads the page as the
+ * schema has it (eventQueryPageSchema: the same members, types and nulls; any other member skipped but checked as
+ * JSON) and takes each body's text from the page as it is when it is already the text the index would write: data
+ * compact, with JSON.stringify's escapes and numbers, no key twice and no key that is an array index (JSON.parse moves
+ * those first); preData with jsonb's key order (its spaces put in where the page has none). A body in any other form
+ * is parsed and written as before, so the texts are always the ones the parsed path gives. A page not as the schema
+ * has it is parsed and checked as before (parsedPage), so the schema says what is wrong. The text must be decoded
+ * UTF-8, as an answer's is: it then holds no lone surrogate, which JSON.stringify would escape.
  */
 
 /** An event of a scanned page: what the copy stores of it. */
@@ -30,8 +34,9 @@ export class ScannedEvent {
   ) {}
 }
 
+/** A scanned page: its events as scanned, or parsed when the scanner left the page to JSON.parse (parsedPage). */
 export interface ScannedPage {
-  events: ScannedEvent[];
+  events: (ScannedEvent | FlagEvent)[];
   total: number;
 }
 
@@ -47,13 +52,21 @@ export function scanEventPage(text: string): ScannedPage {
   return new PageScanner(text).page();
 }
 
-class ShapeError extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
+/**
+ * A page the scanner does not read (a member not as the schema has it, which a later one of the same name may
+ * replace, as JSON.parse keeps the last; nesting deeper than the scanner goes), parsed and checked as the remote's read
+ * of an answer is: the schema says what is wrong, if anything. No server sends one, so it need not be fast.
+ */
+function parsedPage(text: string): ScannedPage {
+  const json = jsonOrUndefined(text);
+  if (json === undefined) throw ApiError.fault('InvalidResponseError', "The server's answer to a search of events was not valid JSON.", undefined, 502);
+  const page = checkAnswer(eventQueryPageSchema, json);
+  if (!page.success) {
+    const issue = page.error.issues[0];
+    const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw ApiError.fault('InvalidResponseError', `The server's answer to a search of events did not have the expected shape${where}: ${issue?.message ?? 'invalid'}.`, undefined, 502);
   }
+  return page.data;
 }
 
 class PageScanner extends JsonTextScanner {
@@ -70,10 +83,9 @@ class PageScanner extends JsonTextScanner {
     try {
       return this.#page();
     } catch (error) {
-      if (error instanceof ShapeError) {
-        const where = error.path ? ` at ${error.path}` : '';
-        throw ApiError.fault('InvalidResponseError', `The server's answer to a search of events did not have the expected shape${where}: ${error.message}.`, undefined, 502);
-      }
+      // a page not as the schema has it is parsed and checked: the schema says what is wrong (or, with a member given
+      // twice, that the last one is right, as JSON.parse keeps it)
+      if (error instanceof Unscannable) return parsedPage(this.s);
       if (error instanceof SyntaxError) {
         throw ApiError.fault('InvalidResponseError', `The server's answer to a search of events was not valid JSON (${error.message}).`, undefined, 502);
       }
@@ -85,7 +97,7 @@ class PageScanner extends JsonTextScanner {
     let events: ScannedEvent[] | undefined;
     let total: number | undefined;
     this.ws();
-    if (this.s.charCodeAt(this.i) !== 0x7b) throw new ShapeError('', 'expected an object');
+    if (this.s.charCodeAt(this.i) !== 0x7b) throw new Unscannable('not an object');
     if (this.#open(0x7d))
       do {
         this.#key();
@@ -95,18 +107,18 @@ class PageScanner extends JsonTextScanner {
       } while (this.#next(0x7d));
     this.ws();
     if (this.i !== this.s.length) this.syntax('unexpected text after the answer');
-    if (events === undefined) throw new ShapeError('events', 'expected an array');
-    if (total === undefined) throw new ShapeError('total', 'expected a whole number');
+    if (events === undefined) throw new Unscannable('events: not an array');
+    if (total === undefined) throw new Unscannable('total: missing');
     return { events, total };
   }
 
   #events(): ScannedEvent[] {
     const events: ScannedEvent[] = [];
-    if (this.s.charCodeAt(this.i) !== 0x5b) throw new ShapeError('events', 'expected an array');
+    if (this.s.charCodeAt(this.i) !== 0x5b) throw new Unscannable('events: not an array');
     if (this.#open(0x5d))
       do {
         this.#event = events.length;
-        if (this.s.charCodeAt(this.i) !== 0x7b) throw new ShapeError(`events.${this.#event}`, 'expected an object');
+        if (this.s.charCodeAt(this.i) !== 0x7b) throw new Unscannable(`events.${this.#event}: not an object`);
         events.push(this.#readEvent());
       } while (this.#next(0x5d));
     this.#event = -1;
@@ -220,9 +232,9 @@ class PageScanner extends JsonTextScanner {
     return new ScannedEvent(id, createdAt, scalars, { data, preData, tags }, line);
   }
 
-  /** The error for the member `field` of the event being read. */
-  #shape(field: string, message: string): ShapeError {
-    return new ShapeError(this.#event === -1 ? field : `events.${this.#event}.${field}`, message);
+  /** Why the page is left to JSON.parse and the schema (parsedPage, which says what is wrong): a member not as expected. */
+  #shape(field: string, message: string): Unscannable {
+    return new Unscannable(`${this.#event === -1 ? field : `events.${this.#event}.${field}`}: ${message}`);
   }
 
   /** Steps into an object or array at the scanner; false when it is empty (then it has been read). */
@@ -258,7 +270,10 @@ class PageScanner extends JsonTextScanner {
     this.ws();
   }
 
-  /** Whether the key just read (#key) is `name`. */
+  /**
+   * Whether the key just read (#key) is `name`. A member given twice is read twice, the last one kept, as JSON.parse
+   * keeps it; a first one the schema would refuse sends the page to parsedPage, which keeps the last.
+   */
   #isKey(name: string): boolean {
     if (this.#keyDecoded !== undefined) return this.#keyDecoded === name;
     return this.#keyLength === name.length && this.s.startsWith(name, this.#keyStart + 1);
@@ -278,6 +293,8 @@ class PageScanner extends JsonTextScanner {
     const c = this.s.charCodeAt(this.i);
     if (c !== 0x2d && (c < 0x30 || c > 0x39)) throw this.#shape(field, 'expected a number or null');
     this.numberToken();
+    // 1e400 reads as Infinity, which the schema refuses
+    if (!Number.isFinite(this.number)) throw this.#shape(field, 'expected a number or null');
     return this.number;
   }
 
@@ -322,13 +339,14 @@ class PageScanner extends JsonTextScanner {
     if (s.charCodeAt(start) !== 0x5b) throw this.#shape('tags', 'expected an array');
     this.value(Form.Any);
     if (this.i === start + 2) return null; // [], as most events have
-    // tags are few and small: parsed to be checked as the schema checks them, and written from what it gives (it
-    // puts each tag's type and value first, as the parsed path stores them)
-    const tags = tagsSchema.safeParse(JSON.parse(s.slice(start, this.i)));
+    // tags are few and small: parsed, checked as the schema checks an answer's and written from the parsed value as
+    // the remote's read keeps it (answer-check.ts: the server's key order, every member)
+    const value: unknown = JSON.parse(s.slice(start, this.i));
+    const tags = checkAnswer(tagsSchema, value);
     if (!tags.success) {
       const issue = tags.error.issues[0];
       throw this.#shape(['tags', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'invalid');
     }
-    return tags.data.length === 0 ? null : jsonText(tags.data);
+    return tags.data.length === 0 ? null : jsonText(value);
   }
 }

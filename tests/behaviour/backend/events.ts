@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { EventQueryPage, Events } from '../../../shared/schemas';
 import { toRow } from '../../../electron/backend/demo/events/event-row';
 import { toNewEvent } from '../../../electron/events/local-index/local-event-index';
-import { scanEventPage, type ScannedPage } from '../../../electron/events/local-index/page-scan';
+import { scanEventPage, ScannedEvent, type ScannedPage } from '../../../electron/events/local-index/page-scan';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
@@ -152,7 +152,11 @@ const querying: BackendScenario<Fx>[] = [
           const row = toRow(plain, true);
           return { id: event.id, createdAt: plain.createdAt, type: plain.type, project: plain.project, data: row?.dataText ?? null, preData: row?.preDataText ?? null, tags: row?.tagsText ?? null };
         };
-        const fromScan = scanned.events.map((event) => ({ id: event.id, createdAt: event.createdAt, type: event.scalars.type, project: event.scalars.project, ...event.texts }));
+        const fromScan = scanned.events.map((event) => {
+          // every page of a real server is scanned, none left to JSON.parse
+          if (!(event instanceof ScannedEvent)) throw new Error(`event ${event.id} was not scanned`);
+          return { id: event.id, createdAt: event.createdAt, type: event.scalars.type, project: event.scalars.project, ...event.texts };
+        });
         expect(fromScan).toEqual(parsed.events.map(stored));
       },
     },
