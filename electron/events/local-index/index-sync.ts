@@ -1,16 +1,11 @@
-import type { EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
+import type { EventQueryParams } from '../../../shared/schemas';
 import type { IndexManifest, IndexStore } from './index-store';
 import type { LocalEventIndex } from './local-event-index';
 import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE, type PageQuery } from '../date-windows';
-import type { ScannedEvent } from './page-scan';
+import type { ScannedPage } from './page-scan';
 
 /** An event of a page the sync reads: parsed, or scanned from the answer's text (page-scan.ts). */
-type SyncedEvent = FlagEvent | ScannedEvent;
-/** A page of the server's search, its events as the sync's source gives them. */
-export interface SyncPage {
-  events: SyncedEvent[];
-  total: number;
-}
+type SyncedEvent = ScannedPage['events'][number];
 
 /** Events gathered before they are written as one chunk (and the sync's resume point moves). */
 const CHUNK_EVENTS = 20_000;
@@ -22,8 +17,8 @@ export interface SyncProgress {
 }
 
 export interface SyncJob {
-  /** A page of the server's search: parsed (EventQueryPage) or scanned (page-scan.ts, what the app's sync reads). */
-  query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage | SyncPage>;
+  /** A page of the server's search: parsed (an EventQueryPage is one) or scanned (page-scan.ts, what the app's sync reads). */
+  query(params: EventQueryParams, signal: AbortSignal): Promise<ScannedPage>;
   store: IndexStore;
   index: LocalEventIndex;
   manifest: IndexManifest;
@@ -69,7 +64,7 @@ const oldestFirst = (a: SyncedEvent, b: SyncedEvent): number =>
 export async function runSync(job: SyncJob): Promise<IndexManifest> {
   const now = job.now ?? (() => new Date());
   let manifest = job.manifest;
-  const page = async (params: EventQueryParams): Promise<SyncPage> => {
+  const page = async (params: EventQueryParams): Promise<ScannedPage> => {
     if (job.signal.aborted) throw new SyncStopped();
     try {
       return await job.query(params, job.signal);
