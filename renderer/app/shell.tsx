@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../components/loading';
 import { ToastRegion } from '../components/toast';
 import { useConnectionPushes, useProtection, useReachabilityWatch } from '../features/connections';
+import { useInstanceNames } from '../features/instance';
 import { ActiveInstance } from './active-instance';
 import { bindHistoryKeys } from './history-keys';
 import { saveLastLocation } from './last-location';
@@ -15,6 +16,7 @@ import { StatusNotice } from './status-notice';
 export function Shell() {
   useConnectionPushes();
   useReachabilityWatch();
+  useInstanceNames();
   const { level } = useProtection();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { EventHistogram } from '../../../shared/schemas';
 import styles from './events.module.css';
 
@@ -11,9 +11,10 @@ const events = (count: number): string => `${count.toLocaleString()} ${count ===
 /**
  * Events per day (or run of days) over the current filter. Dragging across the bars narrows the date range to them
  * (a click picks one bar); the From and To filters do the same from the keyboard. The canvas has a text alternative:
- * a label with the totals and a table of every bar for screen readers.
+ * a label with the totals and a table of every bar for screen readers. Memoised: the screen renders again with each
+ * page of rows the list loads while it scrolls, and the table holds a row per bar.
  */
-export function ActivityHistogram({
+export const ActivityHistogram = memo(function ActivityHistogram({
   histogram,
   stale = false,
   onRange,
@@ -72,4 +73,4 @@ export function ActivityHistogram({
       </figcaption>
     </figure>
   );
-}
+});

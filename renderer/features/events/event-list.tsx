@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react'
 import { eventProject } from '../../../shared/domain/event-wording';
 import type { FlagEvent } from '../../../shared/schemas';
 import { useNow } from '../../lib/use-now';
-import { ProjectName } from '../instance';
+import { NamedProject, useProjectNames } from '../instance';
 import styles from './events.module.css';
 import { exactTime, plainSummary, relativeTime } from './event-format';
 
@@ -30,6 +30,7 @@ interface Props {
 export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const now = useNow(TICK_MS);
+  const projectName = useProjectNames();
   // The rule guards the React Compiler's auto-memoisation, which this build does not use; the virtualizer re-renders itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -85,7 +86,7 @@ export function EventList({ events, total, selectedId, onSelect, onOpen, onNearE
       <Spacer height={items[0]?.start ?? 0} />
       {items.map((item) => {
         const event = events[item.index] as FlagEvent;
-        return <EventRow key={event.id} event={event} selected={event.id === selectedId} now={now} onOpen={open} />;
+        return <EventRow key={event.id} event={event} projectName={projectName} selected={event.id === selectedId} now={now} onOpen={open} />;
       })}
       <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} />
     </div>
@@ -97,7 +98,17 @@ function Spacer({ height }: { height: number }) {
   return <svg className={styles.spacer} width="1" height={Math.max(0, height)} aria-hidden="true" focusable="false" />;
 }
 
-const EventRow = memo(function EventRow({ event, selected, now, onOpen }: { event: FlagEvent; selected: boolean; now: number; onOpen(id: number): void }) {
+interface RowProps {
+  event: FlagEvent;
+  /** Looks up a project's name (useProjectNames, once for the list: a query per row cost each scroll step its mounts). */
+  projectName(id: string): string;
+  selected: boolean;
+  now: number;
+  onOpen(id: number): void;
+}
+
+const EventRow = memo(function EventRow({ event, projectName, selected, now, onOpen }: RowProps) {
+  const project = eventProject(event);
   return (
     <div
       id={`event-row-${event.id}`}
@@ -113,9 +124,9 @@ const EventRow = memo(function EventRow({ event, selected, now, onOpen }: { even
         <span className={styles.type}>{event.type}</span>
         <span className={styles.who}>{event.createdBy}</span>
         {/* 5.x's no-project placeholder is a global thing: shown as 6.x shows a null project, without one */}
-        {eventProject(event) && (
+        {project && (
           <span className={styles.meta}>
-            <ProjectName id={eventProject(event) as string} />
+            <NamedProject id={project} name={projectName(project)} />
           </span>
         )}
         {event.featureName && <span className={styles.meta}>{event.featureName}</span>}

@@ -87,6 +87,7 @@ export default function EventsScreen() {
     setSearchLatest.current = setSearch;
   });
   const setFilters = useCallback((next: EventFilters) => setSearchLatest.current((current) => filtersToSearch(next, withoutEvent(current))), []);
+  const narrowDates = useCallback((from: string, to: string) => setFilters({ ...filters, from, to }), [filters, setFilters]);
   const select = (id: number | null) =>
     setSearch((current) => {
       const next = new URLSearchParams(current);
@@ -157,7 +158,7 @@ export default function EventsScreen() {
       <LocalCopy />
       <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} />
       {histogram.data && (
-        <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={(from, to) => setFilters({ ...filters, from, to })} />
+        <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={narrowDates} />
       )}
       {arrived > 0 && (
         <button type="button" className={styles.newEvents} onClick={showNew}>

@@ -1,2 +1,3 @@
 export { instanceKeys, instanceQueries, strategyTypeKeys, strategyTypeQueries } from './api';
-export { ProjectName, useProjectName } from './project-name';
+export { NamedProject, ProjectName, useProjectName, useProjectNames } from './project-name';
+export { useInstanceNames } from './instance-names';

@@ -1,0 +1,12 @@
+import { useInstanceQuery } from '../../lib/instance-query';
+import { instanceQueries } from './api';
+
+/**
+ * Reads the active instance's projects and environments as soon as it is active, whatever the screen: most screens
+ * name them (a row's project, a filter's choices). Read only when a screen mounted, their answers came in the frame
+ * that painted the screen's first rows, and each row showed a project's id until its name came.
+ */
+export function useInstanceNames(): void {
+  useInstanceQuery(instanceQueries.projects);
+  useInstanceQuery(instanceQueries.environments);
+}
