@@ -66,13 +66,17 @@ export async function startApp(
   });
   await page.addInitScript({ content: cspReporter });
 
-  // The sender is derived from the calling frame, as register.ts derives it from Electron's event.
+  // The sender is derived from the calling frame, as register.ts derives it from Electron's event. The answer goes
+  // as JSON text: Playwright's serialiser walks a value slowly (a page of 50 event rows took ~50 ms, where Electron's
+  // structured clone takes well under one), and answers are JSON values (checked against the contract's schemas).
   await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, input: unknown) =>
-    core.dispatch(channel, input, {
-      webContentsId: WEB_CONTENTS_ID,
-      frameUrl: source.frame.url(),
-      isMainFrame: source.frame === source.page.mainFrame(),
-    }),
+    JSON.stringify(
+      await core.dispatch(channel, input, {
+        webContentsId: WEB_CONTENTS_ID,
+        frameUrl: source.frame.url(),
+        isMainFrame: source.frame === source.page.mainFrame(),
+      }),
+    ),
   );
   await page.addInitScript({ content: await bridgeScript() });
   const stopPush = core.onPush((event, payload) => {

@@ -17,8 +17,9 @@ const ENTRY = `
 import { createBridge } from ${JSON.stringify(BRIDGE_MODULE)};
 const listeners = new Set();
 const bridge = createBridge({
-  // Looked up per call: Playwright installs the binding in its own init script.
-  invoke: (channel, input) => window[${JSON.stringify(INVOKE_BINDING)}](channel, input),
+  // Looked up per call: Playwright installs the binding in its own init script. The answer comes as JSON text
+  // (app-harness.ts says why).
+  invoke: async (channel, input) => JSON.parse(await window[${JSON.stringify(INVOKE_BINDING)}](channel, input)),
   subscribe(listener) {
     listeners.add(listener);
     return () => { listeners.delete(listener); };

@@ -15,25 +15,27 @@ export function createClient(getBridge: () => FlagdeskBridge | undefined): Call 
       throw ApiError.fault('BridgeUnavailableError', 'The Flagdesk bridge is missing: open the app from Flagdesk itself.');
     }
     let result: IpcResult<ChannelOutput<C>>;
+    mark('ipc-ask', channel);
     try {
       result = await bridge.invoke(channel, input);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw ApiError.fault('IpcError', `The main process did not answer: ${message}`);
     }
-    markAnswer(channel);
+    mark('ipc-answer', channel);
     if (result.ok) return result.data;
     throw ApiError.from(result.error);
   };
 }
 
 /**
- * Marks when the renderer got a channel's answer (`ipc-answer:<channel>`, the latest only: one entry per channel),
- * so a bench can time what comes after, up to the painted screen (scripts/bench/ui-events.ts).
+ * Marks when the renderer asked a channel (`ipc-ask:<channel>`) and got its answer (`ipc-answer:<channel>`), the
+ * latest only (one entry each per channel), so a bench can split a screen's time around the call
+ * (scripts/bench/ui-events.ts).
  */
-function markAnswer(channel: string): void {
+function mark(what: 'ipc-ask' | 'ipc-answer', channel: string): void {
   if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-  const name = `ipc-answer:${channel}`;
+  const name = `${what}:${channel}`;
   performance.clearMarks(name);
   performance.mark(name);
 }

@@ -87,7 +87,11 @@ export default function EventsScreen() {
     setSearchLatest.current = setSearch;
   });
   const setFilters = useCallback((next: EventFilters) => setSearchLatest.current((current) => filtersToSearch(next, withoutEvent(current))), []);
-  const narrowDates = useCallback((from: string, to: string) => setFilters({ ...filters, from, to }), [filters, setFilters]);
+  // from the URL as it is then, so that the memoised chart keeps its props while an event is selected (?event=)
+  const narrowDates = useCallback(
+    (from: string, to: string) => setSearchLatest.current((current) => filtersToSearch({ ...filtersFromSearch(current), from, to }, withoutEvent(current))),
+    [],
+  );
   const select = (id: number | null) =>
     setSearch((current) => {
       const next = new URLSearchParams(current);
@@ -156,7 +160,7 @@ export default function EventsScreen() {
       />
       {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
-      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} />
+      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} listShown={first !== undefined} />
       {histogram.data && (
         <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={narrowDates} />
       )}

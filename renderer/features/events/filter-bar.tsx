@@ -24,12 +24,15 @@ export const FilterBar = memo(function FilterBar({
   onChange,
   searchRef,
   profileId,
+  listShown,
 }: {
   filters: EventFilters;
   onChange(next: EventFilters): void;
   searchRef: RefObject<HTMLInputElement | null>;
   /** Whose saved filter sets to offer (inside "More filters"). */
   profileId: string;
+  /** Whether the list's first page has come: what the bar reads for later waits for it. */
+  listShown: boolean;
 }) {
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
@@ -73,9 +76,9 @@ export const FilterBar = memo(function FilterBar({
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
   const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
   const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
-  // the writers' names only for a "created by" chip: asked for with every list, their answer came in the frame that
-  // painted its first rows
-  const creators = useInstanceQuery((id) => ({ ...eventQueries.creators(id), enabled: filters.createdBy !== undefined })).data;
+  // the writers' names, for a "created by" chip and the picker under "More filters": asked for once the list's first
+  // rows are in (asked with the list, their answer came in the frame that painted them), or at once for a chip
+  const creators = useInstanceQuery((id) => ({ ...eventQueries.creators(id), enabled: listShown || filters.createdBy !== undefined })).data;
   const creatorName = (id: string) => creators?.find((creator) => String(creator.id) === id)?.name ?? `user id ${id}`;
 
   return (
@@ -118,32 +121,28 @@ export const FilterBar = memo(function FilterBar({
           <Button slot="trigger" className={`button ${styles.moreButton}`}>
             More filters{folded > 0 ? ` (${folded})` : ''} <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
           </Button>
-          {/* its fields only while open: kept mounted (hidden), the creators' combo box rebuilt its collection when
-              the creators arrived, in the frame that paints the list's first rows */}
           <DisclosurePanel className={styles.morePanel}>
-            {moreOpen && (
-              <>
-                <div className={styles.moreFields}>
-                  <div className="field">
-                    <label htmlFor="event-flag">Flag</label>
-                    <input id="event-flag" value={filters.feature ?? ''} onChange={(e) => set('feature', e.target.value.trim())} placeholder="flag name" />
-                  </div>
-                  <div className="field">
-                    <label htmlFor="event-environment">Environment</label>
-                    <select id="event-environment" value={filters.environment ?? ''} onChange={(e) => set('environment', e.target.value)}>
-                      <option value="">Any</option>
-                      {environments.map((environment) => (
-                        <option key={environment.name} value={environment.name}>
-                          {environment.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <CreatorPicker value={filters.createdBy} onChange={(id) => set('createdBy', id)} />
-                </div>
-                <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => onChange(filtersFromSearch(saved))} />
-              </>
-            )}
+            <div className={styles.moreFields}>
+              <div className="field">
+                <label htmlFor="event-flag">Flag</label>
+                <input id="event-flag" value={filters.feature ?? ''} onChange={(e) => set('feature', e.target.value.trim())} placeholder="flag name" />
+              </div>
+              <div className="field">
+                <label htmlFor="event-environment">Environment</label>
+                <select id="event-environment" value={filters.environment ?? ''} onChange={(e) => set('environment', e.target.value)}>
+                  <option value="">Any</option>
+                  {environments.map((environment) => (
+                    <option key={environment.name} value={environment.name}>
+                      {environment.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {/* only while open: kept mounted (hidden), its combo box built its collection of writers in the frame
+                  that painted the list's first rows */}
+              {moreOpen && <CreatorPicker value={filters.createdBy} onChange={(id) => set('createdBy', id)} />}
+            </div>
+            <Presets profileId={profileId} search={filtersToSearch(filters)} onApply={(saved) => onChange(filtersFromSearch(saved))} />
           </DisclosurePanel>
         </Disclosure>
       </div>

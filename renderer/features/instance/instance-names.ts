@@ -7,6 +7,7 @@ import { instanceQueries } from './api';
  * that painted the screen's first rows, and each row showed a project's id until its name came.
  */
 export function useInstanceNames(): void {
-  useInstanceQuery(instanceQueries.projects);
-  useInstanceQuery(instanceQueries.environments);
+  // read, not watched: the shell renders nothing of them, so their fetches and answers do not render it again
+  useInstanceQuery((profileId) => ({ ...instanceQueries.projects(profileId), notifyOnChangeProps: [] }));
+  useInstanceQuery((profileId) => ({ ...instanceQueries.environments(profileId), notifyOnChangeProps: [] }));
 }
