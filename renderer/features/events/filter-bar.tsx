@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState, type RefObject } from '
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { clearDraft, readDraft, saveDraft } from '../../lib/session-draft';
-import { instanceQueries } from '../instance';
+import { instanceQueries, useProjectNames } from '../instance';
 import { ActiveFilters } from './active-filters';
 import { eventQueries } from './api';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
@@ -75,7 +75,7 @@ export const FilterBar = memo(function FilterBar({
   );
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
   const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
-  const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
+  const projectName = useProjectNames();
   // the writers' names, for a "created by" chip and the picker under "More filters": asked for once the list's first
   // rows are in (asked with the list, their answer came in the frame that painted them), or at once for a chip
   const creators = useInstanceQuery((id) => ({ ...eventQueries.creators(id), enabled: listShown || filters.createdBy !== undefined })).data;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useInstanceQuery } from '../../lib/instance-query';
 import { instanceQueries } from './api';
 
@@ -17,13 +17,25 @@ export function NamedProject({ id, name }: { id: string; name: string }) {
 
 /** The same as text, for a title or a label: the project's name, or its id until the projects are read. */
 export function useProjectName(id: string): string {
-  const projects = useInstanceQuery(instanceQueries.projects);
-  return projects.data?.find((project) => project.id === id)?.name || id;
+  return useProjectNames()(id);
 }
+
+/** Each answer's projects by id, built once however many rows and labels look names up in it. */
+const namesByAnswer = new WeakMap<readonly { id: string; name: string }[], Map<string, string>>();
 
 /** useProjectName for many ids: one lookup, the same function until the projects change. */
 export function useProjectNames(): (id: string) => string {
   const projects = useInstanceQuery(instanceQueries.projects).data;
-  const names = useMemo(() => new Map(projects?.map((project) => [project.id, project.name])), [projects]);
-  return useCallback((id: string) => names.get(id) || id, [names]);
+  return useCallback(
+    (id: string) => {
+      if (!projects) return id;
+      let names = namesByAnswer.get(projects);
+      if (!names) {
+        names = new Map(projects.map((project) => [project.id, project.name]));
+        namesByAnswer.set(projects, names);
+      }
+      return names.get(id) || id;
+    },
+    [projects],
+  );
 }
