@@ -114,9 +114,18 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
     checks: readonly CompiledConstraint[],
     context: EvaluationContext,
   ): StrategyResult {
+    // Loops rather than map and every: this runs for every strategy of every flag, mostly before the JIT has
+    // optimised it, where each callback is a call of its own.
     const constraints = checkAll(checks, context);
-    const segmentResults: SegmentResult[] = (strategy.segments ?? []).map((id) => segmentResult(id, context));
-    const constraintsPassed = constraints.every((r) => r.passed) && segmentResults.every((s) => s.passed);
+    let constraintsPassed = true;
+    for (const result of constraints) if (!result.passed) constraintsPassed = false;
+    const ids = strategy.segments ?? [];
+    const segmentResults: SegmentResult[] = new Array(ids.length);
+    for (let i = 0; i < ids.length; i += 1) {
+      const result = segmentResult(ids[i]!, context);
+      segmentResults[i] = result;
+      if (!result.passed) constraintsPassed = false;
+    }
     const checked = { strategy, index, constraints, segments: segmentResults, constraintsPassed };
     const rule = ruleFor(strategy.name);
     if (!rule) {
@@ -172,9 +181,10 @@ export function createEvaluator(state: ClientState, options: EvaluationOptions =
     const dependencies = dependencyResults(feature, context);
     const unmet = dependencies.find((d) => !d.satisfied);
     const checks = strategyChecks.get(toggleName)!;
-    const strategies = Array.isArray(feature.strategies)
-      ? feature.strategies.map((s, i) => evaluateStrategy(s, i, checks[i]!, context))
-      : [];
+    const strategies: StrategyResult[] = [];
+    if (Array.isArray(feature.strategies)) {
+      for (let i = 0; i < feature.strategies.length; i += 1) strategies.push(evaluateStrategy(feature.strategies[i]!, i, checks[i]!, context));
+    }
     const off = (summary: string): FlagEvaluation => ({
       enabled: false,
       variant: disabledVariant(false),

@@ -22,15 +22,28 @@ interface Props {
   onNearEnd(): void;
 }
 
+const count = new Intl.NumberFormat();
+
 /**
  * One virtualized list over the whole filtered history: only the rows in view exist in the DOM, so 100,000 loaded
  * events scroll like 100. Arrow keys move the selection, Enter opens it, Home/End jump. The rows sit between two
  * spacers sized by SVG height attributes: the CSP refuses inline styles, so nothing here positions by style.
  */
-export function EventList({ events, total, selectedId, onSelect, onOpen, onNearEnd }: Props) {
-  const parent = useRef<HTMLDivElement>(null);
+export function EventList(props: Props) {
+  // Read here, outside the list that re-renders on every scroll step: the clock and the project names change
+  // rarely, and their hooks (a query observer among them) cost each step its share.
   const now = useNow(TICK_MS);
   const projectName = useProjectNames();
+  return <VirtualEventList {...props} now={now} projectName={projectName} />;
+}
+
+interface ListProps extends Props {
+  now: number;
+  projectName(id: string): string;
+}
+
+function VirtualEventList({ events, total, selectedId, onSelect, onOpen, onNearEnd, now, projectName }: ListProps) {
+  const parent = useRef<HTMLDivElement>(null);
   // The rule guards the React Compiler's auto-memoisation, which this build does not use; the virtualizer re-renders itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: events.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -78,7 +91,7 @@ export function EventList({ events, total, selectedId, onSelect, onOpen, onNearE
       ref={parent}
       className={styles.list}
       role="listbox"
-      aria-label={`Events, ${total.toLocaleString()} in all`}
+      aria-label={`Events, ${count.format(total)} in all`}
       aria-activedescendant={selectedId === null ? undefined : `event-row-${selectedId}`}
       tabIndex={0}
       onKeyDown={onKeyDown}

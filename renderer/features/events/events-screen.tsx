@@ -99,10 +99,13 @@ export default function EventsScreen() {
       else next.set('event', String(id));
       return next;
     }, { replace: true });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // A page asked for while one is on its way is not asked again (cancelRefetch: false) rather than the screen
+  // reading isFetchingNextPage: the query re-renders only for what the screen reads, so a page's start does not
+  // re-render the whole screen in the middle of a scroll (half of the slow scroll steps were those renders).
+  const { hasNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, fetchNextPage]);
 
   // `/` focuses the search from anywhere on the screen (not while typing in a field)
   useEffect(() => {
@@ -148,7 +151,12 @@ export default function EventsScreen() {
         description={first ? `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} match, ${source}` : 'The whole history of the instance.'}
         actions={
           <>
-            <RefreshButton queries={[list, histogram]} shown={first !== undefined} onRefresh={showNew} />
+            <RefreshButton
+              // reading the list again, not loading its next page
+              queries={[{ isFetching: list.isRefetching, refetch: list.refetch }, histogram]}
+              shown={first !== undefined}
+              onRefresh={showNew}
+            />
             <button type="button" className="button" aria-pressed={following} onClick={toggleFollow}>
               {following ? 'Following new events' : 'Follow new events'}
             </button>
