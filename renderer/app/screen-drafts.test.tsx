@@ -160,7 +160,9 @@ describe('what the user typed survives a retry of the screen', () => {
       'instance.environments': () => [],
       'segments.list': () => [],
     });
-    const search = await screen.findByRole('searchbox', { name: 'Search' }, { timeout: 10_000 });
+    // typed once the screen has read the active profile's log (the draft is kept per profile)
+    await screen.findByText('No events match', {}, { timeout: 10_000 });
+    const search = screen.getByRole('searchbox', { name: 'Search' });
     fireEvent.change(search, { target: { value: 'checkout' } });
 
     await failAndRetry();
