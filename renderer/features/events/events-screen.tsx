@@ -101,7 +101,7 @@ export default function EventsScreen() {
     }, { replace: true });
   // A page asked for while one is on its way is not asked again (cancelRefetch: false) rather than the screen
   // reading isFetchingNextPage: the query re-renders only for what the screen reads, so a page's start does not
-  // re-render the whole screen in the middle of a scroll (half of the slow scroll steps were those renders).
+  // re-render the whole screen in the middle of a scroll (it was one of the two slow steps each page cost).
   const { hasNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
     if (hasNextPage) void fetchNextPage({ cancelRefetch: false });
