@@ -72,6 +72,31 @@ describe('the event browser', () => {
     await screen.findByText(/3 events match, from the server/, {}, { timeout: 5000 });
   });
 
+  it('keeps Refresh off while the list is read again from its first page, so a second click asks nothing more', async () => {
+    const written: FlagEvent[] = [strategyUpdated, strategyCreated];
+    let answer: (() => void) | null = null;
+    const { bridge } = renderApp('/events', {
+      ...handlers,
+      // the first read answers at once; after Refresh the newest page stays on its way until released
+      'events.browse': () => {
+        const page = { events: written.map(({ data: _d, preData: _p, ...row }) => row), total: written.length, source: 'server' as const, syncedAt: null };
+        if (bridge.inputsOf('events.browse').length === 1) return page;
+        return new Promise<typeof page>((resolve) => (answer = () => resolve(page)));
+      },
+    });
+    await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+    // (the chart's counts are read once the rows are in: Refresh is free again after them)
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(bridge.inputsOf('events.browse')).toHaveLength(2));
+    const refresh = screen.getByRole('button', { name: /^Refresh/ });
+    await waitFor(() => expect(refresh).toHaveProperty('disabled', true));
+    fireEvent.click(refresh);
+    expect(bridge.inputsOf('events.browse')).toHaveLength(2);
+    answer!();
+    await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false));
+  });
+
   it('on a remote, asks the server for the chart’s counts only once the filter has stayed put, and a search typed at once skips them', async () => {
     const remote = { ...demoProfile, id: 'p1', name: 'Prod', kind: 'remote' as const, baseUrl: 'https://u.example.com', hasToken: true };
     const { bridge } = renderApp('/events', { ...handlers, 'connections.status': () => statusWith([demoProfile, remote], 'p1') });

@@ -102,10 +102,12 @@ export default function EventsScreen() {
   // A page asked for while one is on its way is not asked again (cancelRefetch: false) rather than the screen
   // reading isFetchingNextPage: the query re-renders only for what the screen reads, so a page's start does not
   // re-render the whole screen in the middle of a scroll (it was one of the two slow steps each page cost).
-  const { hasNextPage, fetchNextPage } = list;
+  // While the loaded pages are read again (a refetch), a page asked for would be dropped: none is asked, and when
+  // the refetch ends this callback changes, so the list's near-end check runs again and asks then.
+  const { hasNextPage, fetchNextPage, isRefetching } = list;
   const loadMore = useCallback(() => {
-    if (hasNextPage) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, fetchNextPage]);
+    if (hasNextPage && !isRefetching) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isRefetching, fetchNextPage]);
 
   // `/` focuses the search from anywhere on the screen (not while typing in a field)
   useEffect(() => {
@@ -152,8 +154,8 @@ export default function EventsScreen() {
         actions={
           <>
             <RefreshButton
-              // reading the list again, not loading its next page
-              queries={[{ isFetching: list.isRefetching, refetch: list.refetch }, histogram]}
+              // reading the list again or its first page, not loading its next page
+              queries={[{ isFetching: isRefetching || list.isLoading, refetch: list.refetch }, histogram]}
               shown={first !== undefined}
               onRefresh={showNew}
             />
