@@ -9,14 +9,13 @@ import { flagsRoutes } from '../features/flags/routes';
 import { playgroundRoutes } from '../features/playground/routes';
 import { segmentsRoutes } from '../features/segments/routes';
 import { strategyTypesRoutes } from '../features/strategy-types/routes';
-import { Loading } from '../components/loading';
 import { HOME } from './last-location';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
 
 /**
- * The whole URL space. Each feature owns its routes.tsx (screens load with route.lazy: the entry holds only the shell);
+ * The whole URL space. Each feature owns its routes.tsx (screens load lazily: the entry holds only the shell);
  * this file only puts them under the shell.
  */
 export const routes: RouteObject[] = [
@@ -24,8 +23,6 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Shell />,
     errorElement: <RouteError />,
-    // at start, while the router reads the first screen's chunk (screens load with route.lazy: lib/lazy-screen.ts)
-    hydrateFallbackElement: <Loading label="Opening…" />,
     children: [
       { index: true, element: <Navigate to={HOME} replace /> },
       ...segmentsRoutes,

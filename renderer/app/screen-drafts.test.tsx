@@ -160,9 +160,7 @@ describe('what the user typed survives a retry of the screen', () => {
       'instance.environments': () => [],
       'segments.list': () => [],
     });
-    // typed once the screen has read the active profile's log (the draft is kept per profile)
-    await screen.findByText('No events match', {}, { timeout: 10_000 });
-    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const search = await screen.findByRole('searchbox', { name: 'Search' }, { timeout: 10_000 });
     fireEvent.change(search, { target: { value: 'checkout' } });
 
     await failAndRetry();

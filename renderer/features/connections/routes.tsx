@@ -1,11 +1,11 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../lib/lazy-screen';
 
-const connectionsScreen = lazyScreen(() => import('./connections-screen'));
+const ConnectionsScreen = lazy(() => import('./connections-screen'));
 
 /** Connections' URLs: the list, adding a profile, editing one. */
 export const connectionsRoutes: RouteObject[] = [
-  { path: 'connections', lazy: connectionsScreen },
-  { path: 'connections/new', lazy: connectionsScreen },
-  { path: 'connections/:profileId/edit', lazy: connectionsScreen },
+  { path: 'connections', element: <ConnectionsScreen /> },
+  { path: 'connections/new', element: <ConnectionsScreen /> },
+  { path: 'connections/:profileId/edit', element: <ConnectionsScreen /> },
 ];

@@ -1,7 +1,7 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../lib/lazy-screen';
 
-const eventsScreen = lazyScreen(() => import('./events-screen'));
+const EventsScreen = lazy(() => import('./events-screen'));
 
 /** Events's URL: filters and the selected event (`?event=ID`) live in the query string. */
-export const eventsRoutes: RouteObject[] = [{ path: 'events', lazy: eventsScreen }];
+export const eventsRoutes: RouteObject[] = [{ path: 'events', element: <EventsScreen /> }];

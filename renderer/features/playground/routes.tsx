@@ -1,7 +1,7 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../lib/lazy-screen';
 
-const playgroundScreen = lazyScreen(() => import('./playground-screen'));
+const PlaygroundScreen = lazy(() => import('./playground-screen'));
 
 /** Playground's URLs (children of the shell). Add selections as nested paths, e.g. 'playground/:id'. */
-export const playgroundRoutes: RouteObject[] = [{ path: 'playground', lazy: playgroundScreen }];
+export const playgroundRoutes: RouteObject[] = [{ path: 'playground', element: <PlaygroundScreen /> }];

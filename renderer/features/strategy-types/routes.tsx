@@ -1,14 +1,14 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../lib/lazy-screen';
 
-const strategyTypesScreen = lazyScreen(() => import('./strategy-types-screen'));
-const strategyTypeEditorScreen = lazyScreen(() => import('./strategy-type-editor'));
-const strategyTypeCreateScreen = lazyScreen(() => import('./strategy-type-create'));
+const StrategyTypesScreen = lazy(() => import('./strategy-types-screen'));
+const StrategyTypeEditorScreen = lazy(() => import('./strategy-type-editor'));
+const StrategyTypeCreateScreen = lazy(() => import('./strategy-type-create'));
 
 /** Strategy types's URLs (children of the shell). Add selections as nested paths, e.g. 'strategy-types/:id'. */
 export const strategyTypesRoutes: RouteObject[] = [
-  { path: 'strategy-types', lazy: strategyTypesScreen },
+  { path: 'strategy-types', element: <StrategyTypesScreen /> },
   // "+" is never in a type's name (not URL friendly), so no type's address is shadowed by this one ("new" is a name)
-  { path: 'strategy-types/+new', lazy: strategyTypeCreateScreen },
-  { path: 'strategy-types/:name', lazy: strategyTypeEditorScreen },
+  { path: 'strategy-types/+new', element: <StrategyTypeCreateScreen /> },
+  { path: 'strategy-types/:name', element: <StrategyTypeEditorScreen /> },
 ];
