@@ -30,7 +30,7 @@ const electron = vi.hoisted(() => {
 });
 vi.mock('electron', () => electron);
 
-const { createMainWindow, hardenWebContents, lockDownSession, serveAppProtocol } = await import('./window');
+const { createMainWindow, hardenWebContents, lockDownSession, registerAppScheme, serveAppProtocol } = await import('./window');
 
 function fakeContents() {
   const listeners = new Map<string, (...args: unknown[]) => void>();
@@ -55,6 +55,13 @@ beforeEach(() => {
 });
 
 describe('window', () => {
+  it('registers app:// as a secure standard scheme whose scripts keep their compiled code between sessions', () => {
+    registerAppScheme();
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ]);
+  });
+
   it('creates the window with the secure webPreferences', () => {
     createMainWindow('/app/preload.cjs');
     const prefs = electron.created.at(-1)?.options.webPreferences;

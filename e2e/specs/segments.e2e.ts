@@ -42,4 +42,50 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
     expect(await page.getByText('made-during-e2e', { exact: true }).count()).toBe(0);
     expect(app().problems).toEqual([]);
   });
+  it('a long list keeps only the rows near the view in the page, scrolls through all of them, and Home/End reach both ends by keyboard', async () => {
+    const backend = await app().core.connections.backend();
+    const seeded = (await backend.listSegments()).length;
+    const total = 160;
+    for (let i = seeded; i < total; i += 1) {
+      await backend.createSegment({
+        name: `long-list-${String(i).padStart(3, '0')}`,
+        description: 'One of many',
+        constraints: [{ contextName: 'userId', operator: 'IN', values: [`user-${i}-a`, `user-${i}-b`, `user-${i}-c`, `user-${i}-d`] }],
+      });
+    }
+    const page = app().page;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Segments' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText(`${total} segments on this instance`).waitFor();
+    const table = page.getByRole('table', { name: 'Segments' });
+    // the table says how many rows it has, while only those near the view are in the page
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(total + 1));
+    const rendered = await table.locator('tbody tr[aria-rowindex]').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(40);
+    const row = (index: number) => table.locator(`tbody tr[aria-rowindex="${index}"]`);
+    const focusedRow = () => page.evaluate<string | null>("document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? null");
+
+    // keyboard: the first link, one down, then End to the last row (not in the page until scrolled to) and Home back
+    await row(2).locator('a').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRow()).toBe('3');
+    await page.keyboard.press('End');
+    await expect.poll(focusedRow).toBe(String(total + 1));
+    const lastLink = row(total + 1).locator('a');
+    const box = await lastLink.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    expect(await table.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(40);
+    await app().screenshot('segments-long-list-end', { variants: true });
+    await page.keyboard.press('Home');
+    await expect.poll(focusedRow).toBe('2');
+
+    // scrolling the screen to its end by hand brings the last rows in, their names as the server gave them
+    await page.locator('main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
+    await row(total + 1).waitFor();
+    const names = (await backend.listSegments()).map((segment) => segment.name);
+    expect(names).toContain((await row(total + 1).locator('a').textContent()) ?? '');
+    expect(app().problems).toEqual([]);
+  });
 });

@@ -43,11 +43,14 @@ export function Shell() {
       <main id="main" className="content" tabIndex={-1}>
         <SaveNotice />
         <StatusNotice />
-        <ScreenBoundary key={sectionOf(location.pathname)?.path ?? location.pathname} at={location.pathname} screen={screenName(location.pathname)}>
-          <Suspense fallback={<Loading label="Opening…" />}>
+        {/* One Suspense for every screen, above the boundary keyed per section: a navigation (a transition) to a
+            screen whose chunk is not in yet keeps the screen shown until it is. Inside a new boundary per section,
+            a first visit showed "Opening…", and React holds a fallback it has shown for at least 300 ms. */}
+        <Suspense fallback={<Loading label="Opening…" />}>
+          <ScreenBoundary key={sectionOf(location.pathname)?.path ?? location.pathname} at={location.pathname} screen={screenName(location.pathname)}>
             <Outlet />
-          </Suspense>
-        </ScreenBoundary>
+          </ScreenBoundary>
+        </Suspense>
       </main>
       <ToastRegion />
     </div>

@@ -7,6 +7,7 @@ import type { ConnectionStatus, ProfileView } from '../../shared/schemas';
 import { App } from '../app/app';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
+import { readAheadOnNavigation } from '../lib/read-ahead';
 import { fakeBridge, type FakeBridge, type FakeHandlers } from './fake-bridge';
 
 export const demoProfile: ProfileView = { id: 'demo', name: 'Demo', kind: 'demo', hasToken: false, tokenStorage: 'none', allowInsecureHttp: false, insecureHttp: false, protection: 'none' };
@@ -39,6 +40,8 @@ export function renderApp(url: string, handlers: FakeHandlers = {}): Rendered {
   // Tests fail fast: no retries of a failure the test answered on purpose.
   client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // as main.tsx wires the app
+  readAheadOnNavigation(router, client);
   const result = render(<App queryClient={client} router={router} />);
   return { ...result, bridge, client, router };
 }

@@ -35,6 +35,4 @@ export const STEP_LABEL: Record<StepAction, string> = { create: 'Create', update
 
 export const OUTCOME_LABEL: Record<StepOutcome, string> = { done: 'Done', failed: 'Failed', 'not-run': 'Not run' };
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../lib/plural';

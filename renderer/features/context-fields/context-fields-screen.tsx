@@ -12,10 +12,7 @@ import { ReadOnlyNotice, WriteLink } from '../connections';
 import { contextFieldQueries } from './api';
 import { usageCount } from './field-usage';
 import styles from './context-fields.module.css';
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { plural } from '../../lib/plural';
 
 const SHOWN_VALUES = 8;
 

@@ -97,6 +97,24 @@ describe('the event browser', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false));
   });
 
+  it('asks for the chart’s counts and the writers’ names only once the first rows have been painted', async () => {
+    // frames are held until the test lets them run: the rows are committed, but no frame has been painted yet
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    try {
+      const { bridge } = renderApp('/events', handlers);
+      await screen.findByText(/2 events match, from the server/, {}, { timeout: 5000 });
+      expect(screen.getAllByRole('option').length).toBeGreaterThan(0);
+      expect(bridge.inputsOf('events.histogram')).toHaveLength(0);
+      expect(bridge.inputsOf('events.creators')).toHaveLength(0);
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await waitFor(() => expect(bridge.inputsOf('events.histogram')).toHaveLength(1));
+      await waitFor(() => expect(bridge.inputsOf('events.creators')).toHaveLength(1));
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
   it('on a remote, asks the server for the chart’s counts only once the filter has stayed put, and a search typed at once skips them', async () => {
     const remote = { ...demoProfile, id: 'p1', name: 'Prod', kind: 'remote' as const, baseUrl: 'https://u.example.com', hasToken: true };
     const { bridge } = renderApp('/events', { ...handlers, 'connections.status': () => statusWith([demoProfile, remote], 'p1') });

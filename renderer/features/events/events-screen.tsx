@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { RefreshButton } from '../../components/refresh-button';
 import { Notice } from '../../components/notice';
 import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
+import { usePainted } from '../../lib/use-painted';
 import { useServerLimitation } from '../connections';
 import { eventKeys, eventQueries, useFollow, usePush } from './api';
 import { ActivityHistogram } from './activity-histogram';
@@ -61,9 +62,12 @@ export default function EventsScreen() {
     const timer = setTimeout(() => setSettledKey(filterKey), REMOTE_CHART_DELAY_MS);
     return () => clearTimeout(timer);
   }, [filterKey, countsOnServer]);
+  // the first rows of a filter are painted before the bars and the writers' names are asked: their answers, rendered
+  // in between, held the rows' frame
+  const rowsPainted = usePainted(list.data !== undefined ? `${profileId} ${filterKey}` : null);
   const histogram = useQuery({
     ...eventQueries.histogram(profileId, filters),
-    enabled: profileId !== '' && list.data !== undefined && (!countsOnServer || settledKey === filterKey),
+    enabled: profileId !== '' && rowsPainted && (!countsOnServer || settledKey === filterKey),
     placeholderData: keepPreviousData,
   });
   const events = useMemo(() => {
@@ -170,7 +174,7 @@ export default function EventsScreen() {
       />
       {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
-      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} listShown={first !== undefined} />
+      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} listShown={rowsPainted} />
       {histogram.data && (
         <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={narrowDates} />
       )}

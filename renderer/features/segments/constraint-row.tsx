@@ -4,7 +4,8 @@ import { OPERATOR_INFO, OPERATOR_VERBS, type Operator } from '../../../shared/do
 import type { ContextField } from '../../../shared/schemas';
 import { ComboBox } from '../../components/combo-box';
 import { ValuesInput } from '../../components/values-input';
-import { valueMessage, type SegmentFormValues } from './segment-form-schema';
+import type { SegmentFormValues } from './segment-form-schema';
+import { valueMessage } from './value-messages';
 import { SingleValueInput } from './single-value-input';
 import styles from './segment-editor.module.css';
 

@@ -1,6 +1,6 @@
 import { isOperator, OPERATOR_INFO, operatorVerb } from '../../../shared/domain/operators';
 import type { Constraint } from '../../../shared/schemas';
-import { lacksTimeZone, valueMessage } from './segment-form-schema';
+import { lacksTimeZone, valueMessage } from './value-messages';
 
 export function valuesOf(constraint: Pick<Constraint, 'values' | 'value'>): string[] {
   if (constraint.values && constraint.values.length > 0) return constraint.values;

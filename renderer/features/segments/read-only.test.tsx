@@ -46,7 +46,8 @@ describe('segments on a read-only profile', { timeout: 20_000 }, () => {
     expect(liveControls(form)).toEqual([]);
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Duplicate' }) as HTMLButtonElement).disabled).toBe(true);
-    // the tester only reads what the form holds: it stays usable
+    // the tester (its code loads after the form's) only reads what the form holds: it stays usable
+    await screen.findByRole('region', { name: 'Segment tester' }, { timeout: 10_000 });
     const live = liveControls(main());
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((name) => !/Save|Delete|Duplicate|Add constraint|Remove/.test(name))).toBe(true);

@@ -13,7 +13,7 @@ const reads: FakeHandlers = {
 
 const openNew = async () => {
   const rendered = renderApp('/segments/new', { ...reads, ...createAnswers });
-  // The first render loads the editor's route (with the playground's evaluator for its tester): slow on a busy machine.
+  // The first render loads the editor's route: slow on a busy machine.
   await screen.findByRole('heading', { level: 1, name: 'New segment' }, { timeout: 10_000 });
   return rendered;
 };
@@ -26,8 +26,8 @@ describe('segment editor, constraint by constraint', () => {
     expect(document.activeElement).toBe(within(row).getByRole('combobox', { name: 'Context field' }));
     expect(screen.getByText('Not finished: constraint 1 needs a context field and at least one value.')).toBeTruthy();
     expect(screen.queryByText(/Matches when is one of/)).toBeNull();
-    // The tester offers no field without a name for the constraint that has none yet.
-    const tester = screen.getByRole('region', { name: 'Segment tester' });
+    // The tester (its code loads after the form's) offers no field without a name for the constraint that has none yet.
+    const tester = await screen.findByRole('region', { name: 'Segment tester' }, { timeout: 10_000 });
     expect(within(tester).getAllByRole('textbox').map((input) => input.closest('label')?.textContent)).toEqual(['userId']);
   }, 20_000);
 

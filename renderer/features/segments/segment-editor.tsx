@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
@@ -24,10 +24,12 @@ import { ConflictDialog } from './conflict-dialog';
 import { ConstraintDiffView } from './constraint-diff-view';
 import { ConstraintRow } from './constraint-row';
 import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type SegmentFormValues } from './segment-form-schema';
-import { EditorSegmentTester } from './editor-segment-tester';
 import { groupUsage, touchesProduction } from './usage';
 import { UsageList } from './usage-list';
 import styles from './segment-editor.module.css';
+
+/** The tester brings the evaluation engine, the largest code the editor uses: the form is shown without waiting for it. */
+const EditorSegmentTester = lazy(() => import('./editor-segment-tester').then((module) => ({ default: module.EditorSegmentTester })));
 
 type Step = { kind: 'idle' } | { kind: 'conflict'; mine: UpsertSegment; theirs: Segment } | { kind: 'impact'; body: UpsertSegment; before: Segment } | { kind: 'in-use' };
 
@@ -267,7 +269,9 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
               {groups.length > 0 && <UsageList groups={groups} />}
             </section>
           )}
-          <EditorSegmentTester constraints={watched ?? []} />
+          <Suspense fallback={<Loading label="Loading the tester…" />}>
+            <EditorSegmentTester constraints={watched ?? []} />
+          </Suspense>
         </aside>
       </div>
       {guardDialog}

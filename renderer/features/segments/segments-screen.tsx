@@ -1,76 +1,19 @@
-import { useId, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
-import type { AdminSegment } from '../../../shared/schemas';
+import { useEffect, useId } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { RefreshButton } from '../../components/refresh-button';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { usePainted } from '../../lib/use-painted';
 import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, WriteLink } from '../connections';
-import { instanceQueries, ProjectName } from '../instance';
+import { instanceQueries } from '../instance';
 import { segmentQueries } from './api';
-import { ConstraintLine } from './constraint-line';
 import { applyFilters, filtersFrom } from './segment-filters';
+import { SegmentTable } from './segment-table';
 import styles from './segments.module.css';
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function SegmentRow({ segment }: { segment: AdminSegment }) {
-  const flags = segment.usedInFeatures ?? 0;
-  const projects = segment.usedInProjects ?? 0;
-  return (
-    <tr>
-      <td className={styles.nameCell}>
-        <Link to={`/segments/${segment.id}`} className={styles.name} title={segment.name} data-row-link>
-          {segment.name}
-        </Link>
-        {segment.description ? <div className={styles.description}>{segment.description}</div> : null}
-      </td>
-      <td>{segment.project ? <span className={styles.nowrap}><ProjectName id={segment.project} /></span> : <span className="muted">Global</span>}</td>
-      <td>
-        {segment.constraints.length === 0 ? (
-          <span className="muted">None: matches everyone</span>
-        ) : (
-          <ul className={styles.constraints}>
-            {segment.constraints.map((constraint, index) => (
-              <li key={index}>
-                <ConstraintLine constraint={constraint} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className={styles.usage}>
-        {segment.usedInFeatures == null ? (
-          <span className="muted">–</span>
-        ) : flags === 0 ? (
-          <span className="muted">Unused</span>
-        ) : (
-          <>
-            {plural(flags, 'flag')}
-            <div className={styles.description}>{plural(projects, 'project')}</div>
-          </>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-/** Up/Down move between the rows' links, Home/End to the first/last: the table reads like a list. */
-function onTableKeys(event: KeyboardEvent<HTMLTableElement>) {
-  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-  if (!keys.includes(event.key)) return;
-  const links = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('a[data-row-link]'));
-  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
-  if (index < 0) return;
-  event.preventDefault();
-  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: links.length - 1 }[event.key] ?? index;
-  links[Math.max(0, Math.min(links.length - 1, next))]?.focus();
-}
+import { plural } from '../../lib/plural';
 
 export default function SegmentsScreen() {
   const segments = useInstanceQuery(segmentQueries.list);
@@ -82,6 +25,11 @@ export default function SegmentsScreen() {
   const shown = list ? applyFilters(list, filters) : [];
 
   const set = (key: string, value: string | null) => setParams({ [key]: value });
+  // opening a segment is the list's next step: the editor's code loads once the rows are painted, not on the click
+  const listPainted = usePainted(list !== undefined ? 'list' : null);
+  useEffect(() => {
+    if (listPainted) void import('./segment-editor');
+  }, [listPainted]);
 
   const filtered = filters.q !== '' || filters.scope !== 'all' || filters.unused;
   return (
@@ -158,23 +106,7 @@ export default function SegmentsScreen() {
               </button>
             </EmptyState>
           ) : (
-            <div className="table-wrap">
-              <table className={styles.table} aria-label="Segments" onKeyDown={onTableKeys}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Scope</th>
-                    <th scope="col">Constraints</th>
-                    <th scope="col">Used in</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((segment) => (
-                    <SegmentRow key={segment.id} segment={segment} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SegmentTable segments={shown} />
           )}
         </>
       )}

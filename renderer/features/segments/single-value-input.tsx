@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ValueKind } from '../../../shared/domain/operators';
-import { lacksTimeZone, valueMessage } from './segment-form-schema';
+import { lacksTimeZone, valueMessage } from './value-messages';
 import { ZoneChoices } from './zone-choices';
 import styles from './segment-editor.module.css';
 
