@@ -42,6 +42,30 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
     expect(await page.getByText('made-during-e2e', { exact: true }).count()).toBe(0);
     expect(app().problems).toEqual([]);
   });
+  it('a value longer than its column breaks inside the column instead of running into the next', async () => {
+    const backend = await app().core.connections.backend();
+    const long = `tenant-${'x'.repeat(160)}`;
+    await backend.createSegment({ name: 'one-long-value', constraints: [{ contextName: 'tenantId', operator: 'IN', values: [long, 'short'] }] });
+    const page = app().page;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Segments' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const row = page.getByRole('table', { name: 'Segments' }).locator('tbody tr', { has: page.getByText('one-long-value', { exact: true }) });
+    await row.waitFor();
+    for (const width of [1280, 820]) {
+      await page.setViewportSize({ width, height: 720 });
+      const cell = await row.locator('td').nth(2).boundingBox();
+      const value = await row.getByText(`"${long}"`).boundingBox();
+      expect(cell && value && value.x + value.width <= cell.x + cell.width + 0.5).toBe(true);
+      // the short value stays whole on one line
+      const short = await row.getByText('"short"').boundingBox();
+      expect(short && short.height < 30).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.scrollIntoViewIfNeeded();
+    await app().screenshot('segments-long-value', { variants: true });
+    expect(app().problems).toEqual([]);
+  });
+
   it('a long list keeps only the rows near the view in the page, scrolls through all of them, and Home/End reach both ends by keyboard', async () => {
     const backend = await app().core.connections.backend();
     const seeded = (await backend.listSegments()).length;
@@ -81,11 +105,24 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
     await page.keyboard.press('Home');
     await expect.poll(focusedRow).toBe('2');
 
+    // one row's values opened, another's link focused: scrolling both far out of view keeps the focus where it was,
+    // and the opened values when the row comes back
+    const withMore = table.locator('tbody tr[aria-rowindex]').filter({ has: page.getByRole('button', { name: /more$/ }) });
+    const opened = Number(await withMore.nth(1).getAttribute('aria-rowindex'));
+    expect(opened).toBeGreaterThan(2);
+    await row(opened).getByRole('button', { name: /more$/ }).click();
+    await row(opened - 1).locator('a').focus();
     // scrolling the screen to its end by hand brings the last rows in, their names as the server gave them
     await page.locator('main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
     await row(total + 1).waitFor();
     const names = (await backend.listSegments()).map((segment) => segment.name);
     expect(names).toContain((await row(total + 1).locator('a').textContent()) ?? '');
+    expect(await row(opened).count()).toBe(0);
+    expect(await focusedRow()).toBe(String(opened - 1));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedRow).toBe(String(opened));
+    expect(await row(opened).getByRole('button', { name: 'show fewer' }).count()).toBe(1);
     expect(app().problems).toEqual([]);
   });
+
 });
