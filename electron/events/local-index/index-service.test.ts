@@ -125,6 +125,21 @@ describe('the event index service', () => {
     expect(notices).toEqual([`The local event copy (${name}) could not be read (${why}), so it was deleted; the copy starts over at the next sync.`]);
   });
 
+  it('refuses a chunk that unpacks to more than it may, without unpacking the rest of it', async () => {
+    const { dir, v1 } = await version1Copy(online);
+    const name = v1.chunks[0] as string;
+    // a version 1 chunk has no sum to catch it: 64 MB of one repeated line packs into some 64 KB
+    const line = `${JSON.stringify({ id: 1, type: 'segment-updated', createdAt: NOW.toISOString(), data: { pad: 'x'.repeat(1000) } })}\n`;
+    await writeFile(join(dir, name), gzipSync(line.repeat(64_000), { level: 9 }));
+    const capped = openIndexStore(dir, undefined, { maxChunkText: 8 * 1024 * 1024 });
+    const manifest = (await capped.loadManifest()) as IndexManifest;
+    await expect(capped.readChunk(manifest, name)).rejects.toThrow(`The local event copy's ${name} unpacks to more than 8388608 bytes`);
+    // within the cap, the same file reads whole
+    const lines = await openIndexStore(dir).readChunk(manifest, name);
+    expect(lines).toMatchObject({ checked: false });
+    expect(lines.lines).toHaveLength(64_000);
+  });
+
   it('reads a copy of version 1 (no sums) as it always answered, and names the sum of each chunk written after', async () => {
     const server = createDemoBackend({ historyEvents: 3000, clock: () => NOW });
     const query = (params: EventQueryParams) => server.queryEvents(params);

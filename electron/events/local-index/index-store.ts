@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { constants as bufferLimits } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -75,7 +76,13 @@ const outputChunk = (expected: number): number => Math.min(OUTPUT_MAX, Math.max(
  */
 const gzipOptions = (textLength: number) => ({ level: 3, chunkSize: outputChunk(textLength / 4) });
 /** ...and a chunk's text is eight to ten times its file (level 3, or 6 in a copy written before). */
-const gunzipOptions = (fileLength: number) => ({ chunkSize: outputChunk(fileLength * 12) });
+const gunzipOptions = (fileLength: number, maxOutputLength: number) => ({ chunkSize: outputChunk(fileLength * 12), maxOutputLength });
+/**
+ * The most a chunk may unpack to: the longest string V8 makes, so no chunk this Flagdesk wrote is refused. A chunk
+ * of a version 1 copy has no sum to check first: without a cap, a small file changed on disk could unpack to
+ * gigabytes before its text failed to become a string.
+ */
+const MAX_CHUNK_TEXT = bufferLimits.MAX_STRING_LENGTH;
 
 export function emptyManifest(baseUrl: string): IndexManifest {
   return { version: 2, baseUrl, phase: 'full', nextDay: null, total: 0, count: 0, chunks: [], sums: {}, syncedAt: null };
@@ -116,7 +123,11 @@ export interface IndexStore {
  * which a short token could otherwise match), and the chunks' lines come from the index, which stored each event
  * through the same redactor (index-service.ts gives both the one redactor).
  */
-export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value) => value): IndexStore {
+export function openIndexStore(
+  dir: string,
+  redact: <T>(value: T) => T = (value) => value,
+  { maxChunkText = MAX_CHUNK_TEXT }: { maxChunkText?: number } = {},
+): IndexStore {
   const write = async (name: string, data: string | Buffer): Promise<void> => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(join(dir, name), data, { mode: 0o600 });
@@ -141,7 +152,10 @@ export function openIndexStore(dir: string, redact: <T>(value: T) => T = (value)
     const file = await readFile(join(dir, name));
     const sum = manifest.sums[name];
     if (sum !== undefined && sha256(file) !== sum) throw new ChangedChunkError(name);
-    const text = (await gunzipAsync(file, gunzipOptions(file.length))).toString('utf8');
+    const text = (await gunzipAsync(file, gunzipOptions(file.length, maxChunkText)).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`The local event copy's ${name} unpacks to more than ${maxChunkText} bytes`);
+      throw error;
+    })).toString('utf8');
     return { lines: text.split('\n').filter((line) => line.length > 0), checked: sum !== undefined };
   }
   return {
