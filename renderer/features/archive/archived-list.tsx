@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { ArchivedFlag } from '../../../shared/schemas';
 import { ProjectName } from '../instance';
 import styles from './archived.module.css';
 import { flagKey } from './archived-order';
+import { rowSlots, useFocusedRowKept } from '../../lib/virtual-rows';
 
 /** The row's height in archived.module.css (.row): the virtualizer places rows by it. */
 const ROW_HEIGHT = 64;
@@ -20,10 +21,10 @@ function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : 'unknown';
 }
 
-function Row({ flag, checked, onToggle }: { flag: ArchivedFlag; checked: boolean; onToggle(on: boolean): void }) {
+function Row({ flag, index, checked, onToggle }: { flag: ArchivedFlag; index: number; checked: boolean; onToggle(on: boolean): void }) {
   const id = `archived-${flagKey(flag)}`;
   return (
-    <li className={`${styles.row} ${checked ? styles.rowSelected : ''}`}>
+    <li className={`${styles.row} ${checked ? styles.rowSelected : ''}`} data-index={index}>
       <input type="checkbox" id={id} checked={checked} onChange={(event) => onToggle(event.target.checked)} />
       <label htmlFor={id} className={styles.cells}>
         <span className={styles.name}>
@@ -56,21 +57,32 @@ function Spacer({ height }: { height: number }) {
   );
 }
 
-/** The archived flags, each with a checkbox; virtualised when long. */
+/** The archived flags, each with a checkbox; virtualised when long (the focused row stays rendered while scrolled away). */
 export function ArchivedList({ flags, selected, onToggle }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const virtual = flags.length >= VIRTUAL_FROM;
+  const kept = useFocusedRowKept(parent);
+  // sizes follow the flag, not its position (a new sort or filter); stable, or every scroll step re-measured the list
+  const getItemKey = useCallback((index: number) => (flags[index] ? flagKey(flags[index]) : index), [flags]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? flags.length : 0,
     getScrollElement: () => parent.current,
     estimateSize: () => ROW_HEIGHT,
+    getItemKey,
+    rangeExtractor: kept.rangeExtractor,
     overscan: 8,
   });
-  const items = virtualizer.getVirtualItems();
-  const rows = virtual ? items.map((item) => flags[item.index] as ArchivedFlag) : flags;
+  const row = (flag: ArchivedFlag, index: number) => (
+    <Row key={flagKey(flag)} flag={flag} index={index} checked={selected.has(flagKey(flag))} onToggle={(on) => onToggle(flag, on)} />
+  );
+  const rows = virtual
+    ? rowSlots(virtualizer.getVirtualItems(), virtualizer.getTotalSize()).map((slot) =>
+        slot.kind === 'gap' ? <Spacer key={slot.key} height={slot.height} /> : row(flags[slot.index] as ArchivedFlag, slot.index),
+      )
+    : flags.map(row);
   return (
-    <div ref={parent} className={styles.scroller}>
+    <div ref={parent} className={styles.scroller} {...kept.handlers}>
       <div className={styles.header} aria-hidden="true">
         <span />
         <span>
@@ -83,11 +95,7 @@ export function ArchivedList({ flags, selected, onToggle }: Props) {
         <span className={styles.headerWide}>Recorded dependencies</span>
       </div>
       <ul className={styles.list} aria-label={`Archived flags, ${flags.length} shown`}>
-        {virtual && <Spacer height={items[0]?.start ?? 0} />}
-        {rows.map((flag) => (
-          <Row key={flagKey(flag)} flag={flag} checked={selected.has(flagKey(flag))} onToggle={(on) => onToggle(flag, on)} />
-        ))}
-        {virtual && <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} />}
+        {rows}
       </ul>
     </div>
   );

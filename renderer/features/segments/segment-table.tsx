@@ -1,11 +1,12 @@
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { AdminSegment } from '../../../shared/schemas';
 import { ProjectName } from '../instance';
 import { ConstraintLine } from './constraint-line';
 import styles from './segments.module.css';
 import { plural } from '../../lib/plural';
+import { rowSlots, useFocusedRowKept } from '../../lib/virtual-rows';
 
 /**
  * From this many rows only those near the view are rendered. The server allows 300 segments; rendered whole, their
@@ -66,12 +67,8 @@ function SegmentRow({ segment, index, measure, expanded, onExpand }: RowProps) {
   );
 }
 
-/**
- * Rows out of view, as one empty row: sized by an SVG height attribute, since the CSP refuses inline styles. None
- * when there is nothing to stand for, so the last real row keeps the table's closing border.
- */
+/** Rows out of view, as one empty row: sized by an SVG height attribute, since the CSP refuses inline styles. */
 function SpacerRow({ height }: { height: number }) {
-  if (height <= 0) return null;
   return (
     <tr aria-hidden="true" className={styles.spacer}>
       <td colSpan={4}>
@@ -98,19 +95,19 @@ const KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
 
 /**
  * Up/Down move between the rows' links, Home/End to the first/last: the table reads like a list. A row out of view
- * (a long list renders only those near it) is scrolled to first and its link focused once rendered. The focused row
- * is remembered so the list keeps it rendered while it is scrolled away (focus would otherwise fall to the page).
+ * (a long list renders only those near it) is scrolled to first and its link focused once rendered.
  */
 function useRowKeys(count: number, virtualizer: () => Virtualizer<HTMLElement, HTMLTableRowElement> | undefined) {
   const body = useRef<HTMLTableSectionElement>(null);
   const pending = useRef<number | null>(null);
-  const focused = useRef<number | null>(null);
+  const kept = useFocusedRowKept(body);
+  const { forget } = kept;
   const linkAt = (index: number) => body.current?.querySelector<HTMLAnchorElement>(`tr[data-index="${index}"] a[data-row-link]`) ?? null;
   // a new list (a search, a refresh) leaves nothing to focus from the old one
   useLayoutEffect(() => {
     pending.current = null;
-    focused.current = null;
-  }, [count]);
+    forget();
+  }, [count, forget]);
   useLayoutEffect(() => {
     if (pending.current === null) return;
     const link = linkAt(pending.current);
@@ -118,18 +115,10 @@ function useRowKeys(count: number, virtualizer: () => Virtualizer<HTMLElement, H
     pending.current = null;
     link.focus();
   });
-  const rowOf = (element: EventTarget | null) => (element instanceof Element && body.current?.contains(element) ? element.closest('tr') : null);
-  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
-    const row = rowOf(event.target);
-    focused.current = row?.dataset.index ? Number(row.dataset.index) : null;
-  };
-  const onBlur = (event: FocusEvent<HTMLTableElement>) => {
-    if (!rowOf(event.relatedTarget)) focused.current = null;
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (!KEYS.includes(event.key)) return;
     const active = document.activeElement;
-    const row = active instanceof HTMLAnchorElement && active.matches('a[data-row-link]') ? rowOf(active) : null;
+    const row = active instanceof HTMLAnchorElement && active.matches('a[data-row-link]') && body.current?.contains(active) ? active.closest('tr') : null;
     if (!row) return;
     event.preventDefault();
     const index = Number(row.dataset.index);
@@ -143,7 +132,7 @@ function useRowKeys(count: number, virtualizer: () => Virtualizer<HTMLElement, H
     pending.current = target;
     virtualizer()?.scrollToIndex(target, { align: 'auto' });
   };
-  return { body, focused, handlers: { onFocus, onBlur, onKeyDown } };
+  return { body, rangeExtractor: kept.rangeExtractor, handlers: { ...kept.handlers, onKeyDown } };
 }
 
 /** The segments shown, one row each; from VIRTUAL_FROM rows only those near the view are in the page. */
@@ -158,7 +147,7 @@ export function SegmentTable({ segments }: { segments: readonly AdminSegment[] }
       return next;
     });
   }, []);
-  const { body, focused, handlers } = useRowKeys(segments.length, () => (virtual ? virtualizer : undefined));
+  const { body, rangeExtractor, handlers } = useRowKeys(segments.length, () => (virtual ? virtualizer : undefined));
   // after every render: what sits above the table (a notice, a banner) moves where its rows start
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the set is guarded by a change, so it settles at once
   useLayoutEffect(() => {
@@ -169,16 +158,6 @@ export function SegmentTable({ segments }: { segments: readonly AdminSegment[] }
   });
   // sizes are kept per segment, not per position: after a search or a sort a row is not given another's height
   const getItemKey = useCallback((index: number) => segments[index]?.id ?? index, [segments]);
-  // the rows near the view, and the focused one wherever it is
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      const keep = focused.current;
-      if (keep === null || keep >= range.count || indexes.includes(keep)) return indexes;
-      return [...indexes, keep].sort((a, b) => a - b);
-    },
-    [focused],
-  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: virtual ? segments.length : 0,
@@ -195,20 +174,11 @@ export function SegmentTable({ segments }: { segments: readonly AdminSegment[] }
   const rowOf = (segment: AdminSegment, index: number, measure?: (row: HTMLTableRowElement | null) => void) => (
     <SegmentRow key={segment.id} segment={segment} index={index} measure={measure} expanded={expanded} onExpand={onExpand} />
   );
-  let rows: ReactNode[];
-  if (virtual) {
-    // rows in the page, with a spacer for each run of rows that is not (a focused row far away leaves a gap)
-    rows = [];
-    let end = margin;
-    for (const item of virtualizer.getVirtualItems()) {
-      rows.push(<SpacerRow key={`gap-${item.index}`} height={item.start - end} />);
-      rows.push(rowOf(segments[item.index] as AdminSegment, item.index, virtualizer.measureElement));
-      end = item.end;
-    }
-    rows.push(<SpacerRow key="gap-end" height={virtualizer.getTotalSize() - (end - margin)} />);
-  } else {
-    rows = segments.map((segment, index) => rowOf(segment, index));
-  }
+  const rows = virtual
+    ? rowSlots(virtualizer.getVirtualItems(), virtualizer.getTotalSize(), margin).map((slot) =>
+        slot.kind === 'gap' ? <SpacerRow key={slot.key} height={slot.height} /> : rowOf(segments[slot.index] as AdminSegment, slot.index, virtualizer.measureElement),
+      )
+    : segments.map((segment, index) => rowOf(segment, index));
   return (
     <div className="table-wrap">
       <table className={styles.table} aria-label="Segments" aria-rowcount={segments.length + 1} {...handlers}>
