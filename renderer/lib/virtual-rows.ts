@@ -1,35 +1,25 @@
 import { defaultRangeExtractor, type Range, type VirtualItem } from '@tanstack/react-virtual';
-import { useCallback, useRef, type FocusEvent, type RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 
 /**
  * Keeps the row that holds the focus rendered while a virtualised list scrolls it out of view. Unmounted, its
- * focused control would drop the focus to the page, and the keyboard user's place with it. Rows carry their index
- * as `data-index`; the returned handlers go on the list's container, the extractor to `useVirtualizer`.
+ * focused control would drop the focus to the page, and the keyboard user's place with it. The focus is read from
+ * the document when the range is worked out (on a scroll, a new length): it stays on the row while the window is
+ * in the background, and it names the row as rendered now, after a new order. Rows carry their index as
+ * `data-index`; the extractor goes to `useVirtualizer`.
  */
-export function useFocusedRowKept(container: RefObject<HTMLElement | null>) {
-  const focused = useRef<number | null>(null);
-  const rowIndexOf = (target: EventTarget | null): number | null => {
-    if (!(target instanceof Element) || !container.current?.contains(target)) return null;
-    const index = target.closest<HTMLElement>('[data-index]')?.dataset.index;
-    return index === undefined ? null : Number(index);
-  };
-  const onFocus = (event: FocusEvent) => {
-    focused.current = rowIndexOf(event.target);
-  };
-  const onBlur = (event: FocusEvent) => {
-    if (rowIndexOf(event.relatedTarget) === null) focused.current = null;
-  };
-  // the rows near the view, and the focused one wherever it is (read when the range changes, as on a scroll)
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const keep = focused.current;
-    if (keep === null || keep >= range.count || indexes.includes(keep)) return indexes;
-    return [...indexes, keep].sort((a, b) => a - b);
-  }, []);
-  const forget = useCallback(() => {
-    focused.current = null;
-  }, []);
-  return { handlers: { onFocus, onBlur }, rangeExtractor, forget };
+export function useFocusedRowKept(container: RefObject<HTMLElement | null>): (range: Range) => number[] {
+  return useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const active = document.activeElement;
+      const row = active && container.current?.contains(active) ? active.closest<HTMLElement>('[data-index]') : null;
+      const keep = row?.dataset.index === undefined ? null : Number(row.dataset.index);
+      if (keep === null || !Number.isInteger(keep) || keep >= range.count || indexes.includes(keep)) return indexes;
+      return [...indexes, keep].sort((a, b) => a - b);
+    },
+    [container],
+  );
 }
 
 /** One run of rendered rows or the gap before it: the gaps are what spacer elements stand for. */
@@ -43,8 +33,10 @@ export type RowSlot = { kind: 'gap'; key: string; height: number } | { kind: 'ro
 export function rowSlots(items: readonly VirtualItem[], totalSize: number, offset = 0): RowSlot[] {
   const slots: RowSlot[] = [];
   let end = offset;
+  // keyed by place, not by the row after them: the gap above the view stays one element while the list scrolls
+  let gaps = 0;
   for (const item of items) {
-    if (item.start > end) slots.push({ kind: 'gap', key: `gap-${item.index}`, height: item.start - end });
+    if (item.start > end) slots.push({ kind: 'gap', key: `gap-${gaps++}`, height: item.start - end });
     slots.push({ kind: 'row', index: item.index });
     end = item.end;
   }

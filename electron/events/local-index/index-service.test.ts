@@ -7,7 +7,7 @@ import type { EventIndexStatus, EventQueryPage, EventQueryParams } from '../../.
 import { createDemoBackend } from '../../backend/demo';
 import { createRedactor } from '../../security/redact';
 import { createEventIndexService } from './index-service';
-import { emptyManifest, openIndexStore, type IndexManifest } from './index-store';
+import { emptyManifest, openIndexStore, OversizedChunkError, type IndexManifest } from './index-store';
 import { LocalEventIndex } from './local-event-index';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
@@ -133,7 +133,7 @@ describe('the event index service', () => {
     await writeFile(join(dir, name), gzipSync(line.repeat(64_000), { level: 9 }));
     const capped = openIndexStore(dir, undefined, { maxChunkText: 8 * 1024 * 1024 });
     const manifest = (await capped.loadManifest()) as IndexManifest;
-    await expect(capped.readChunk(manifest, name)).rejects.toThrow(`The local event copy's ${name} unpacks to more than 8388608 bytes`);
+    await expect(capped.readChunk(manifest, name)).rejects.toThrow(new OversizedChunkError(name, 8 * 1024 * 1024));
     // within the cap, the same file reads whole
     const lines = await openIndexStore(dir).readChunk(manifest, name);
     expect(lines).toMatchObject({ checked: false });

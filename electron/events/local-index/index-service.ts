@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import type { EventCreator, EventIndexStatus, EventQueryPage, EventQueryParams } from '../../../shared/schemas';
-import { ChangedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
+import { ChangedChunkError, OversizedChunkError, emptyManifest, openIndexStore, type ChunkLines, type IndexManifest, type IndexStore } from './index-store';
 import { runSync, SyncStopped, type SyncJob } from './index-sync';
 import { LocalEventIndex } from './local-event-index';
 import type { EventTextPage } from '../../backend/demo/events/event-json';
@@ -149,7 +149,12 @@ export function createEventIndexService(options: {
       warmUp(copy.index);
     } catch (error) {
       // an unreadable chunk: the copy starts over rather than answer from a hole, and says so
-      const why = error instanceof ChangedChunkError ? 'it was changed after it was written' : 'an event in it cannot be read';
+      const why =
+        error instanceof ChangedChunkError
+          ? 'it was changed after it was written'
+          : error instanceof OversizedChunkError
+            ? 'it unpacks to more than a chunk of the copy can be'
+            : 'an event in it cannot be read';
       options.onNotice?.(`The local event copy (${reading}) could not be read (${why}), so it was deleted; the copy starts over at the next sync.`);
       await copy.store.clear();
       copy.manifest = null;

@@ -153,7 +153,7 @@ export function openIndexStore(
     const sum = manifest.sums[name];
     if (sum !== undefined && sha256(file) !== sum) throw new ChangedChunkError(name);
     const text = (await gunzipAsync(file, gunzipOptions(file.length, maxChunkText)).catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`The local event copy's ${name} unpacks to more than ${maxChunkText} bytes`);
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new OversizedChunkError(name, maxChunkText);
       throw error;
     })).toString('utf8');
     return { lines: text.split('\n').filter((line) => line.length > 0), checked: sum !== undefined };
@@ -222,5 +222,16 @@ export class ChangedChunkError extends Error {
   constructor(readonly chunk: string) {
     super(`The local event copy's ${chunk} was changed after it was written`);
     this.name = 'ChangedChunkError';
+  }
+}
+
+/** A chunk that unpacks to more than any chunk written can (changed on disk, and with no sum to tell so first). */
+export class OversizedChunkError extends Error {
+  constructor(
+    readonly chunk: string,
+    readonly limit: number,
+  ) {
+    super(`The local event copy's ${chunk} unpacks to more than ${limit} bytes`);
+    this.name = 'OversizedChunkError';
   }
 }

@@ -61,7 +61,7 @@ function Spacer({ height }: { height: number }) {
 export function ArchivedList({ flags, selected, onToggle }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const virtual = flags.length >= VIRTUAL_FROM;
-  const kept = useFocusedRowKept(parent);
+  const rangeExtractor = useFocusedRowKept(parent);
   // sizes follow the flag, not its position (a new sort or filter); stable, or every scroll step re-measured the list
   const getItemKey = useCallback((index: number) => (flags[index] ? flagKey(flags[index]) : index), [flags]);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -70,7 +70,7 @@ export function ArchivedList({ flags, selected, onToggle }: Props) {
     getScrollElement: () => parent.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey,
-    rangeExtractor: kept.rangeExtractor,
+    rangeExtractor,
     overscan: 8,
   });
   const row = (flag: ArchivedFlag, index: number) => (
@@ -82,7 +82,7 @@ export function ArchivedList({ flags, selected, onToggle }: Props) {
       )
     : flags.map(row);
   return (
-    <div ref={parent} className={styles.scroller} {...kept.handlers}>
+    <div ref={parent} className={styles.scroller}>
       <div className={styles.header} aria-hidden="true">
         <span />
         <span>

@@ -100,14 +100,12 @@ const KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
 function useRowKeys(count: number, virtualizer: () => Virtualizer<HTMLElement, HTMLTableRowElement> | undefined) {
   const body = useRef<HTMLTableSectionElement>(null);
   const pending = useRef<number | null>(null);
-  const kept = useFocusedRowKept(body);
-  const { forget } = kept;
+  const rangeExtractor = useFocusedRowKept(body);
   const linkAt = (index: number) => body.current?.querySelector<HTMLAnchorElement>(`tr[data-index="${index}"] a[data-row-link]`) ?? null;
   // a new list (a search, a refresh) leaves nothing to focus from the old one
   useLayoutEffect(() => {
     pending.current = null;
-    forget();
-  }, [count, forget]);
+  }, [count]);
   useLayoutEffect(() => {
     if (pending.current === null) return;
     const link = linkAt(pending.current);
@@ -132,7 +130,7 @@ function useRowKeys(count: number, virtualizer: () => Virtualizer<HTMLElement, H
     pending.current = target;
     virtualizer()?.scrollToIndex(target, { align: 'auto' });
   };
-  return { body, rangeExtractor: kept.rangeExtractor, handlers: { ...kept.handlers, onKeyDown } };
+  return { body, rangeExtractor, onKeyDown };
 }
 
 /** The segments shown, one row each; from VIRTUAL_FROM rows only those near the view are in the page. */
@@ -147,7 +145,7 @@ export function SegmentTable({ segments }: { segments: readonly AdminSegment[] }
       return next;
     });
   }, []);
-  const { body, rangeExtractor, handlers } = useRowKeys(segments.length, () => (virtual ? virtualizer : undefined));
+  const { body, rangeExtractor, onKeyDown } = useRowKeys(segments.length, () => (virtual ? virtualizer : undefined));
   // after every render: what sits above the table (a notice, a banner) moves where its rows start
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the set is guarded by a change, so it settles at once
   useLayoutEffect(() => {
@@ -181,7 +179,7 @@ export function SegmentTable({ segments }: { segments: readonly AdminSegment[] }
     : segments.map((segment, index) => rowOf(segment, index));
   return (
     <div className="table-wrap">
-      <table className={styles.table} aria-label="Segments" aria-rowcount={segments.length + 1} {...handlers}>
+      <table className={styles.table} aria-label="Segments" aria-rowcount={segments.length + 1} onKeyDown={onKeyDown}>
         <colgroup>
           <col className={styles.nameColumn} />
           <col className={styles.scopeColumn} />
