@@ -125,7 +125,7 @@ describe('the event index service', () => {
     expect(notices).toEqual([`The local event copy (${name}) could not be read (${why}), so it was deleted; the copy starts over at the next sync.`]);
   });
 
-  it('refuses a chunk that unpacks to more than it may, without unpacking the rest of it', async () => {
+  it('refuses a chunk that unpacks to more than it may, and reads the same file whole without the cap', async () => {
     const { dir, v1 } = await version1Copy(online);
     const name = v1.chunks[0] as string;
     // a version 1 chunk has no sum to catch it: 64 MB of one repeated line packs into some 64 KB

@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react'
 import { eventProject } from '../../../shared/domain/event-wording';
 import type { FlagEvent } from '../../../shared/schemas';
 import { useNow } from '../../lib/use-now';
+import { rowSlots } from '../../lib/virtual-rows';
 import { NamedProject, useProjectNames } from '../instance';
 import styles from './events.module.css';
 import { exactTime, plainSummary, relativeTime } from './event-format';
@@ -96,17 +97,16 @@ function VirtualEventList({ events, total, selectedId, onSelect, onOpen, onNearE
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <Spacer height={items[0]?.start ?? 0} />
-      {items.map((item) => {
-        const event = events[item.index] as FlagEvent;
+      {rowSlots(items, virtualizer.getTotalSize()).map((slot) => {
+        if (slot.kind === 'gap') return <Spacer key={slot.key} height={slot.height} />;
+        const event = events[slot.index] as FlagEvent;
         return <EventRow key={event.id} event={event} projectName={projectName} selected={event.id === selectedId} now={now} onOpen={open} />;
       })}
-      <Spacer height={virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)} />
     </div>
   );
 }
 
-/** One row; only rows that scroll into view (or change selection) render, not all in view on every scroll step. */
+/** Rows out of view, as one block: sized by an SVG height attribute, since the CSP refuses inline styles. */
 function Spacer({ height }: { height: number }) {
   return <svg className={styles.spacer} width="1" height={Math.max(0, height)} aria-hidden="true" focusable="false" />;
 }
@@ -120,6 +120,7 @@ interface RowProps {
   onOpen(id: number): void;
 }
 
+/** One row; only rows that scroll into view (or change selection) render, not all in view on every scroll step. */
 const EventRow = memo(function EventRow({ event, projectName, selected, now, onOpen }: RowProps) {
   const project = eventProject(event);
   return (

@@ -43,11 +43,14 @@ function SegmentRow({ segment, index, measure, expanded, onExpand }: RowProps) {
           <span className="muted">None: matches everyone</span>
         ) : (
           <ul className={styles.constraints}>
-            {segment.constraints.map((constraint, key) => (
-              <li key={key}>
-                <ConstraintLine constraint={constraint} open={expanded.has(`${segment.id}:${key}`)} onToggle={() => onExpand(`${segment.id}:${key}`)} />
-              </li>
-            ))}
+            {segment.constraints.map((constraint, key) => {
+              const line = `${segment.id}:${key}`;
+              return (
+                <li key={key}>
+                  <ConstraintLine constraint={constraint} open={expanded.has(line)} onToggle={() => onExpand(line)} />
+                </li>
+              );
+            })}
           </ul>
         )}
       </td>
