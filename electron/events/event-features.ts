@@ -147,10 +147,15 @@ export function createEventFeatures(options: {
 
   const exports = createExportService({
     shell: options.shell,
-    query: localFirstQuery,
-    texts: async (params) => {
+    // the active instance, once at the start: every page comes from its backend or its local copy, so a switch
+    // meanwhile cannot mix another instance's events into the file
+    source: async () => {
       const remote = await activeRemote();
-      return remote ? index.searchTexts(remote.id, params) : null;
+      const backend = await connections.backend();
+      return {
+        query: async (params, signal) => (remote ? await index.search(remote.id, params) : null) ?? backend.withSignal(signal).queryEvents(params),
+        ...(remote ? { texts: (params: EventQueryParams) => index.searchTexts(remote.id, params) } : {}),
+      };
     },
     onProgress: push.exportProgress,
     now,

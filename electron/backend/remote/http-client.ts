@@ -1,5 +1,6 @@
 import { ApiError } from '../../../shared/errors';
 import { dotSegmentProblem, type ServerUrl } from './base-url';
+import { giveAssembly, takeAssembly } from './assembly-pool';
 import { Cancellation } from './cancellation';
 import { Deadlines } from './deadlines';
 import { cancelled, toFault, tooLarge } from './faults';
@@ -52,11 +53,9 @@ function tokenProblem(token: string): ApiError | undefined {
   return undefined;
 }
 
-/** Answers up to this size are put together in buffers kept for the process rather than a fresh one each. */
+/** Answers up to this size are put together in pooled buffers (assembly-pool.ts) rather than a fresh one each. */
 const ASSEMBLY_MAX = 4 * 1024 * 1024;
 const ASSEMBLY_FIRST = 1024 * 1024;
-/** One buffer per answer being read at the same time (a sync or an export reads a few at once), reused. */
-const assemblies: Buffer[] = [];
 
 /**
  * A body put together as it arrives. Each chunk is copied out of the socket's buffer at once, so that buffer is
@@ -84,7 +83,7 @@ class Body {
     } else {
       if (!this.#buffer) {
         // the first chunk may be larger than a pooled buffer: the room is made before it is copied in
-        const pooled = assemblies.pop() ?? Buffer.allocUnsafeSlow(ASSEMBLY_FIRST);
+        const pooled = takeAssembly(ASSEMBLY_FIRST);
         this.#buffer = pooled.length >= this.total ? pooled : Buffer.allocUnsafeSlow(Math.min(ASSEMBLY_MAX, Math.max(this.total, pooled.length * 2)));
         this.#buffer.set(this.#first as Uint8Array, 0);
         this.#first = undefined;
@@ -111,7 +110,7 @@ class Body {
 
   /** Gives the buffer back (also when the answer is refused or fails). */
   release(): void {
-    if (this.#buffer) assemblies.push(this.#buffer);
+    if (this.#buffer) giveAssembly(this.#buffer);
     this.#buffer = undefined;
     this.#first = undefined;
   }

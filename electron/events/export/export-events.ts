@@ -56,8 +56,9 @@ export async function exportEvents(job: ExportJob): Promise<number> {
   const format = eventFormat(job.format, job.columns);
   const now = job.now ?? (() => new Date());
   const redactor = job.redact;
-  // the JSON formats write each event as the server's text when the page came as text (a remote's answer)
-  const sliced = job.format !== 'csv';
+  // the JSON formats (the ones that frame texts) write each event as the server's text when the page came as text
+  // (a remote's answer), or as a local copy's bytes
+  const writesTexts = format.framed !== undefined;
   /**
    * The answer each event of a remote page came in, screened once its page is written (redact). Its text is let go
    * then: held by each event until the events are collected, the texts raised the export's peak RSS by ~15 MB.
@@ -93,7 +94,7 @@ export async function exportEvents(job: ExportJob): Promise<number> {
         // a new object either way: the format writes it from itself, not from the served text
         return scrubbed === event ? { ...event } : scrubbed;
       }
-      if (served === undefined && sliced) own.set(event, text);
+      if (served === undefined && writesTexts) own.set(event, text);
       return event;
     });
   };
@@ -105,13 +106,13 @@ export async function exportEvents(job: ExportJob): Promise<number> {
         const answer = { text, clean: false };
         for (const event of result.events) answerOf.set(event, answer);
       }
-      const texts = sliced ? eventTexts(result, text) : undefined;
+      const texts = writesTexts ? eventTexts(result, text) : undefined;
       if (texts) recent = [...recent.slice(-1), texts];
       return result;
     });
   const query = readAhead(today, async (params: EventQueryParams): Promise<{ events: Walked[]; total: number }> => {
     if (job.signal.aborted) throw new ExportCancelled();
-    const local = format.framed !== undefined && job.texts ? await job.texts(params) : null;
+    const local = writesTexts && job.texts ? await job.texts(params) : null;
     if (local === null) return fromServer(params);
     return { events: local.events.map((event, k) => new TextEvent(event.id, event.createdAt, local, k)), total: local.total };
   });

@@ -43,7 +43,7 @@ describe('the export service', () => {
   it('asks main’s save dialog for the place, writes there, and reports the file name only', async () => {
     const shell = fakeShell(join(dir, 'audit.csv'));
     const progress: ExportProgress[] = [];
-    const service = createExportService({ shell, query: (params) => demo.queryEvents(params), onProgress: (p) => progress.push(p), now: () => new Date('2026-06-01T00:00:00Z') });
+    const service = createExportService({ shell, source: async () => ({ query: (params) => demo.queryEvents(params) }), onProgress: (p) => progress.push(p), now: () => new Date('2026-06-01T00:00:00Z') });
     const result = await service.start({ filter: { type: 'IS:segment-created' }, format: 'csv', columns: ['id', 'type'] });
     expect(shell.asked[0]?.defaultName).toBe('flagdesk-events-2026-06-01.csv');
     expect(result).toMatchObject({ status: 'done', fileName: 'audit.csv' });
@@ -55,7 +55,7 @@ describe('the export service', () => {
   });
 
   it('writes nothing when the user closes the dialog', async () => {
-    const service = createExportService({ shell: fakeShell(null), query: (params) => demo.queryEvents(params), onProgress: () => undefined });
+    const service = createExportService({ shell: fakeShell(null), source: async () => ({ query: (params) => demo.queryEvents(params) }), onProgress: () => undefined });
     expect(await service.start({ filter: {}, format: 'jsonl' })).toEqual({ status: 'cancelled' });
     expect(await readdir(dir)).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('the export service', () => {
     server = await serveAdminApi(stalling, { token: TOKEN, port: 0 });
     remote = createRemoteBackend({ baseUrl: server.url, token: TOKEN });
     const pushed: ExportProgress[] = [];
-    const service = createExportService({ shell: fakeShell(join(dir, 'all.jsonl')), query: (params, signal) => remote!.withSignal(signal).queryEvents(params), onProgress: (p) => pushed.push(p) });
+    const service = createExportService({ shell: fakeShell(join(dir, 'all.jsonl')), source: async () => ({ query: (params, signal) => remote!.withSignal(signal).queryEvents(params) }), onProgress: (p) => pushed.push(p) });
     expect(await service.start({ filter: {}, format: 'jsonl' })).toEqual({ status: 'cancelled' });
     const { total } = await demo.queryEvents({ limit: '1' });
     expect(pushed).toEqual([{ written: 1000, total, done: false }]);
@@ -85,7 +85,7 @@ describe('the export service', () => {
   it('runs one export at a time', async () => {
     let release: (value: string) => void = () => undefined;
     const shell = { ...fakeShell(null), chooseSaveFile: () => new Promise<string>((resolve) => (release = resolve)) };
-    const service = createExportService({ shell, query: (params) => demo.queryEvents(params), onProgress: () => undefined });
+    const service = createExportService({ shell, source: async () => ({ query: (params) => demo.queryEvents(params) }), onProgress: () => undefined });
     const first = service.start({ filter: {}, format: 'jsonl' });
     await expect(service.start({ filter: {}, format: 'jsonl' })).rejects.toMatchObject({ status: 409 });
     release(join(dir, 'one.jsonl'));

@@ -17,12 +17,21 @@ export interface ExportService {
   cancel(): void;
 }
 
-export interface ExportServiceOptions {
-  shell: ShellPort;
+/** Where one export reads its pages: one instance, fixed when the export starts. */
+export interface ExportSource {
   /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   /** A complete local copy's page as its events' texts, else null (ExportJob.texts). */
   texts?(params: EventQueryParams): Promise<EventTextPage | null>;
+}
+
+export interface ExportServiceOptions {
+  shell: ShellPort;
+  /**
+   * The instance active when an export starts, asked once: every page then comes from it, never from one switched
+   * to meanwhile (the file holds one instance's history), and no page asks again which instance is active.
+   */
+  source(): Promise<ExportSource>;
   onProgress(progress: ExportProgress): void;
   /** Scrubs every known token from each event before it reaches the file. */
   redact?: ValueRedactor;
@@ -50,9 +59,10 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           filters: [FILTERS[input.format]],
         });
         if (target === null || controller.signal.aborted) return { status: 'cancelled' };
+        const { query, texts } = await options.source();
         const written = await exportEvents({
-          query: options.query,
-          ...(options.texts ? { texts: options.texts } : {}),
+          query,
+          ...(texts ? { texts } : {}),
           filter: input.filter,
           format: input.format,
           columns: input.columns ?? DEFAULT_EXPORT_COLUMNS,
