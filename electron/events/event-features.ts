@@ -46,6 +46,11 @@ function namesOf(body: EventQueryPage['events'][number]['data']) {
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
+/** What a search filters by, whatever its page: the same text for the list's pages and the chart of one filter. */
+function filterKey({ offset: _offset, limit: _limit, ...filter }: EventQueryParams): string {
+  return JSON.stringify(Object.entries(filter).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** A local copy older than this is topped up in the background when the browser reads from it. */
 const TOP_UP_AFTER_MS = 30_000;
 
@@ -107,6 +112,8 @@ export function createEventFeatures(options: {
 
   /** `rows`: only what a list row shows; the bodies of a first page can be hundreds of KB, read once an event is opened. */
   async function browse({ rows, ...params }: EventQueryParams & { rows?: boolean | undefined }): Promise<BrowsePage> {
+    // the list's first page of another filter: the chart of the filter left behind is no longer shown
+    if (rows && (params.offset ?? '0') === '0') stopChartUnlessOf(params);
     const page = await browseFull(params);
     if (!rows) return page;
     return {
@@ -192,16 +199,24 @@ export function createEventFeatures(options: {
     loadActiveCopy(status);
   });
 
-  // Only the newest chart is wanted: a new filter's chart stops the old one's windows not yet asked.
-  let charting: AbortController | null = null;
+  /**
+   * Only the newest chart is wanted. A new filter's chart stops the old one's count queries, and so does the list's
+   * first page of a new filter, which comes first: on a server, the old chart's counts would otherwise share its
+   * database with the new filter's search until the new rows were painted and their own chart began.
+   */
+  let charting: { filter: string; run: AbortController } | null = null;
+  function stopChartUnlessOf(params: EventQueryParams): void {
+    if (charting && charting.filter !== filterKey(params)) charting.run.abort();
+  }
   async function histogram({ filter }: { filter: ExportFilter }): Promise<EventHistogram> {
-    charting?.abort();
+    charting?.run.abort();
     const run = new AbortController();
-    charting = run;
+    const chart = { filter: filterKey(filter), run };
+    charting = chart;
     try {
       return await eventHistogram(filter, (params) => localFirstQuery(params, run.signal), now);
     } finally {
-      if (charting === run) charting = null;
+      if (charting === chart) charting = null;
     }
   }
 
@@ -246,7 +261,7 @@ export function createEventFeatures(options: {
       unsubscribe();
       tail.stop();
       exports.cancel();
-      charting?.abort();
+      charting?.run.abort();
       const remote = await activeRemote().catch(() => null);
       if (remote) await index.stop(remote.id);
     },
