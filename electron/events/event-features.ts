@@ -7,6 +7,7 @@ import type {
   EventQueryParams,
 } from '../../shared/schemas';
 import type { ExportEventsInput, ExportFilter, ExportProgress, ExportResult } from '../../shared/schemas/event-export';
+import { ApiError } from '../../shared/errors';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ShellPort } from '../shell/shell-port';
 import { createExportService } from './export/export-service';
@@ -45,6 +46,9 @@ function namesOf(body: EventQueryPage['events'][number]['data']) {
   );
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
+
+export const EXPORT_SWITCHED =
+  'The export stopped because another instance was made active; the file you chose was left as it was. Export again from the instance you want.';
 
 /** What a search filters by, whatever its page: the same text for the list's pages and the chart of one filter. */
 function filterKey({ offset: _offset, limit: _limit, ...filter }: EventQueryParams): string {
@@ -145,7 +149,7 @@ export function createEventFeatures(options: {
     return local ?? (await connections.backend()).listEventCreators();
   }
 
-  /** Reads for export and histogram: the local copy when complete (also offline), else the server. */
+  /** Reads for the histogram: the local copy when complete (also offline), else the server. */
   const localFirstQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
     const remote = await activeRemote();
     const local = remote ? await index.search(remote.id, params) : null;
@@ -154,8 +158,7 @@ export function createEventFeatures(options: {
 
   const exports = createExportService({
     shell: options.shell,
-    // the active instance, once at the start: every page comes from its backend or its local copy, so a switch
-    // meanwhile cannot mix another instance's events into the file
+    // the active instance, once: every page comes from its complete local copy when it has one, else its backend
     source: async () => {
       const remote = await activeRemote();
       const backend = await connections.backend();
@@ -182,23 +185,6 @@ export function createEventFeatures(options: {
     },
   });
 
-  // A removed profile takes its local copy with it; switching profiles stops following the old one.
-  let known = new Set<string>();
-  let active: string | null = null;
-  const unsubscribe = connections.onChange((status) => {
-    const ids = new Set(status.profiles.map((profile) => profile.id));
-    for (const id of known) if (!ids.has(id)) void index.remove(id).catch(() => undefined);
-    known = ids;
-    if (active !== null && active !== status.activeProfileId) tail.stop();
-    if (active !== status.activeProfileId) loadActiveCopy(status);
-    active = status.activeProfileId;
-  });
-  void connections.status().then((status) => {
-    known = new Set(status.profiles.map((profile) => profile.id));
-    active = status.activeProfileId;
-    loadActiveCopy(status);
-  });
-
   /**
    * Only the newest chart is wanted. A new filter's chart stops the old one's count queries, and so does the list's
    * first page of a new filter, which comes first: on a server, the old chart's counts would otherwise share its
@@ -219,6 +205,29 @@ export function createEventFeatures(options: {
       if (charting === chart) charting = null;
     }
   }
+
+  // A removed profile takes its local copy with it; switching profiles stops following the old
+  // one, its chart and its export.
+  let known = new Set<string>();
+  let active: string | null = null;
+  const unsubscribe = connections.onChange((status) => {
+    const ids = new Set(status.profiles.map((profile) => profile.id));
+    for (const id of known) if (!ids.has(id)) void index.remove(id).catch(() => undefined);
+    known = ids;
+    if (active !== null && active !== status.activeProfileId) {
+      tail.stop();
+      // the export's backend closes with the switch, and another instance's pages must not follow its own
+      exports.cancel(new ApiError(409, 'ConflictError', EXPORT_SWITCHED));
+      charting?.run.abort();
+    }
+    if (active !== status.activeProfileId) loadActiveCopy(status);
+    active = status.activeProfileId;
+  });
+  void connections.status().then((status) => {
+    known = new Set(status.profiles.map((profile) => profile.id));
+    active = status.activeProfileId;
+    loadActiveCopy(status);
+  });
 
   const noCopy: EventIndexStatus = { enabled: false, state: 'off', count: 0, total: 0, syncedAt: null, lastError: null };
   return {

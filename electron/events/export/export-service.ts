@@ -13,8 +13,11 @@ import type { EventTextPage } from '../../backend/demo/events/event-json';
  */
 export interface ExportService {
   start(input: ExportEventsInput): Promise<ExportResult>;
-  /** Stops the running export (no-op when none runs). */
-  cancel(): void;
+  /**
+   * Stops the running export (no-op when none runs). With a `reason`, the export fails with it rather than ending as
+   * cancelled: the user did not stop it, so they are told why it stopped.
+   */
+  cancel(reason?: ApiError): void;
 }
 
 /** Where one export reads its pages: one instance, fixed when the export starts. */
@@ -28,8 +31,8 @@ export interface ExportSource {
 export interface ExportServiceOptions {
   shell: ShellPort;
   /**
-   * The instance active when an export starts, asked once: every page then comes from it, never from one switched
-   * to meanwhile (the file holds one instance's history), and no page asks again which instance is active.
+   * The instance active once the file is chosen, asked once: every page comes from it, and no page asks again which
+   * instance is active. A switch meanwhile stops the export (cancel with a reason), so the file holds one instance.
    */
   source(): Promise<ExportSource>;
   onProgress(progress: ExportProgress): void;
@@ -74,14 +77,16 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         });
         return { status: 'done', written, fileName: basename(target) };
       } catch (error) {
+        const reason: unknown = controller.signal.reason;
+        if (controller.signal.aborted && reason instanceof ApiError) throw reason;
         if (error instanceof ExportCancelled) return { status: 'cancelled' };
         throw error;
       } finally {
         if (running === controller) running = null;
       }
     },
-    cancel() {
-      running?.abort();
+    cancel(reason) {
+      running?.abort(reason);
     },
   };
 }

@@ -10,7 +10,7 @@ import { describeEvent } from '../../../../shared/domain/event-summary';
 import { parseEventQuery } from '../../event-query/event-query';
 import { searchEventQuery, type EventTables } from './event-query-search';
 import { isoTime } from './iso-time';
-import { BARE_EVENTS, EventPageWriter, type EventScalars, type EventTextPage, type PageFraming } from './event-json';
+import { BARE_EVENTS, EventPageWriter, type EventScalars, type EventTextPage } from './event-json';
 
 export type { NewEvent } from './event-row';
 
@@ -224,7 +224,10 @@ export class EventLog {
    * event-json.ts): the stored bodies are copied into it as they are, not parsed and serialised again.
    */
   queryJson(params: EventQueryParams, unleashUrl?: string): Buffer {
-    return this.writtenPage(params, undefined, unleashUrl).bytes;
+    const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
+    const page = new EventPageWriter(indexes.length, unleashUrl);
+    this.haystack.originalsOf(indexes, (j, bytes, from, to) => page.event(this.scalars(indexes[j] as number), bytes, from, to));
+    return page.finish(total);
   }
 
   /**
@@ -233,17 +236,12 @@ export class EventLog {
    * summary reads. `idOf` gives the id each row is written with (a local copy's: the server's).
    */
   queryTexts(params: EventQueryParams, idOf: (index: number) => number = (index) => index + 1): EventTextPage {
-    return this.writtenPage(params, BARE_EVENTS, undefined, idOf);
-  }
-
-  /** The search's page written by EventPageWriter, framed as asked (its default: the answer's `{ events, total }`). */
-  private writtenPage(params: EventQueryParams, framing: PageFraming | undefined, unleashUrl?: string, idOf?: (index: number) => number): EventTextPage {
     const { indexes, total } = searchEventQuery(this.tables(), parseEventQuery(params));
-    const page = new EventPageWriter(indexes.length, unleashUrl, framing);
+    const page = new EventPageWriter(indexes.length, undefined, BARE_EVENTS);
     const events: EventTextPage['events'] = new Array(indexes.length);
     this.haystack.originalsOf(indexes, (j, bytes, from, to) => {
       const index = indexes[j] as number;
-      const row = this.scalars(index, idOf?.(index));
+      const row = this.scalars(index, idOf(index));
       events[j] = { id: row.id, createdAt: row.createdAt };
       page.event(row, bytes, from, to);
     });
