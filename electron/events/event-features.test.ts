@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ConnectionStatus, EventQueryPage, FlagEvent } from '../../shared/schemas';
+import { ApiError } from '../../shared/errors';
+import type { ConnectionStatus, EventQueryPage } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import { createDemoBackend } from '../backend/demo';
 import { createEventFeatures, EXPORT_SWITCHED } from './event-features';
@@ -15,27 +16,45 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-it('a switch to another instance stops a running export and says so; nothing of either instance reaches the file', async () => {
+it('a switch to another instance stops a running export and says why; the chosen file is left as it was', async () => {
   const first = createDemoBackend({ historyEvents: 3000 });
-  // the instance switched to: the same history, each event by another author
-  const other = {
-    withSignal: () => other,
+  // the switch closes the export's backend first: its requests then end as cancelled
+  let closed = false;
+  const pinned = {
+    withSignal: () => pinned,
     queryEvents: async (params: Parameters<AdminBackend['queryEvents']>[0]) => {
-      const page = await first.queryEvents(params);
-      return { ...page, events: page.events.map((event): FlagEvent => ({ ...event, createdBy: 'someone-on-the-other-instance' })) };
+      if (closed) throw new ApiError(0, 'AbortError', 'The request to the first instance was cancelled.');
+      return first.queryEvents(params);
     },
   } as unknown as AdminBackend;
-  let active: AdminBackend = first;
+  const other = createDemoBackend({ historyEvents: 10 });
+  let active: AdminBackend = pinned;
   const statusOf = (id: string) => ({ activeProfileId: id, profiles: [{ id: 'demo', kind: 'demo' }, { id: 'other', kind: 'demo' }] }) as unknown as ConnectionStatus;
   let status = statusOf('demo');
   const listeners = new Set<(status: ConnectionStatus) => void>();
+  // as the connection manager does it: the old backend closed, the profiles file written, then the listeners told;
+  // its calls wait for a switch under way
+  let switching: Promise<void> = Promise.resolve();
+  const switchToOther = async () => {
+    closed = true;
+    active = other;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    status = statusOf('other');
+    for (const listener of listeners) listener(status);
+  };
   const target = join(dir, 'events.jsonl');
   await writeFile(target, 'an earlier export\n');
   const progress: number[] = [];
   const features = createEventFeatures({
     connections: {
-      status: async () => status,
-      backend: async () => active,
+      status: async () => {
+        await switching;
+        return status;
+      },
+      backend: async () => {
+        await switching;
+        return active;
+      },
       onChange: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -44,13 +63,10 @@ it('a switch to another instance stops a running export and says so; nothing of 
     shell: { chooseSaveFile: async () => target, chooseOpenFile: async () => null, notify: () => undefined },
     userDataDir: dir,
     push: {
-      // the switch lands once the first page is written, as the connection manager makes it
+      // the switch starts once the first page is written
       exportProgress: ({ written }) => {
         progress.push(written);
-        if (active === other) return;
-        active = other;
-        status = statusOf('other');
-        for (const listener of listeners) listener(status);
+        if (progress.length === 1) switching = switchToOther();
       },
       indexChanged: () => undefined,
       arrived: () => undefined,
@@ -58,7 +74,7 @@ it('a switch to another instance stops a running export and says so; nothing of 
   });
   try {
     await new Promise((resolve) => setTimeout(resolve, 10)); // the features read the first status
-    await expect(features.startExport({ filter: {}, format: 'jsonl' })).rejects.toThrow(EXPORT_SWITCHED);
+    expect(await features.startExport({ filter: {}, format: 'jsonl' })).toEqual({ status: 'stopped', reason: EXPORT_SWITCHED });
     expect(progress.length).toBeGreaterThan(0);
     expect(await readFile(target, 'utf8')).toBe('an earlier export\n');
     expect((await readdir(dir)).filter((name) => name.endsWith('.part'))).toEqual([]);
@@ -67,7 +83,7 @@ it('a switch to another instance stops a running export and says so; nothing of 
   }
 });
 
-it("the list's first page of another filter stops the chart left behind; its next pages, a refresh and an opened event do not", async () => {
+it("the list's pages of another filter stop the chart left behind; the same filter's pages and an opened event do not", async () => {
   // each count the chart asks waits on the server until it is aborted
   const counts: AbortSignal[] = [];
   const backend = {

@@ -7,7 +7,6 @@ import type {
   EventQueryParams,
 } from '../../shared/schemas';
 import type { ExportEventsInput, ExportFilter, ExportProgress, ExportResult } from '../../shared/schemas/event-export';
-import { ApiError } from '../../shared/errors';
 import type { AdminBackend } from '../backend/admin-backend';
 import type { ShellPort } from '../shell/shell-port';
 import { createExportService } from './export/export-service';
@@ -49,6 +48,8 @@ function namesOf(body: EventQueryPage['events'][number]['data']) {
 
 export const EXPORT_SWITCHED =
   'The export stopped because another instance was made active; the file you chose was left as it was. Export again from the instance you want.';
+export const EXPORT_RECONNECTED =
+  "The export stopped because the instance's connection was opened again (its settings were saved); the file you chose was left as it was. Export again.";
 
 /** What a search filters by, whatever its page: the same text for the list's pages and the chart of one filter. */
 function filterKey({ offset: _offset, limit: _limit, ...filter }: EventQueryParams): string {
@@ -116,8 +117,8 @@ export function createEventFeatures(options: {
 
   /** `rows`: only what a list row shows; the bodies of a first page can be hundreds of KB, read once an event is opened. */
   async function browse({ rows, ...params }: EventQueryParams & { rows?: boolean | undefined }): Promise<BrowsePage> {
-    // the list's first page of another filter: the chart of the filter left behind is no longer shown
-    if (rows && (params.offset ?? '0') === '0') stopChartUnlessOf(params);
+    // the list's page of another filter: the chart of the filter left behind is no longer shown
+    if (rows) stopChartUnlessOf(params);
     const page = await browseFull(params);
     if (!rows) return page;
     return {
@@ -160,11 +161,17 @@ export function createEventFeatures(options: {
     shell: options.shell,
     // the active instance, once: every page comes from its complete local copy when it has one, else its backend
     source: async () => {
+      const { activeProfileId } = await connections.status();
       const remote = await activeRemote();
       const backend = await connections.backend();
       return {
         query: async (params, signal) => (remote ? await index.search(remote.id, params) : null) ?? backend.withSignal(signal).queryEvents(params),
         ...(remote ? { texts: (params: EventQueryParams) => index.searchTexts(remote.id, params) } : {}),
+        // both wait for a switch under way to finish (the connection manager's calls run one at a time)
+        interrupted: async () => {
+          if ((await connections.status()).activeProfileId !== activeProfileId) return EXPORT_SWITCHED;
+          return (await connections.backend()) === backend ? undefined : EXPORT_RECONNECTED;
+        },
       };
     },
     onProgress: push.exportProgress,
@@ -187,7 +194,7 @@ export function createEventFeatures(options: {
 
   /**
    * Only the newest chart is wanted. A new filter's chart stops the old one's count queries, and so does the list's
-   * first page of a new filter, which comes first: on a server, the old chart's counts would otherwise share its
+   * first page of a new filter, which comes before it: on a server, the old chart's counts would otherwise share its
    * database with the new filter's search until the new rows were painted and their own chart began.
    */
   let charting: { filter: string; run: AbortController } | null = null;
@@ -217,7 +224,7 @@ export function createEventFeatures(options: {
     if (active !== null && active !== status.activeProfileId) {
       tail.stop();
       // the export's backend closes with the switch, and another instance's pages must not follow its own
-      exports.cancel(new ApiError(409, 'ConflictError', EXPORT_SWITCHED));
+      exports.cancel();
       charting?.run.abort();
     }
     if (active !== status.activeProfileId) loadActiveCopy(status);

@@ -37,10 +37,14 @@ export const exportEventsInputSchema = z.strictObject({
 });
 export type ExportEventsInput = z.infer<typeof exportEventsInputSchema>;
 
-/** How an export ended: written (with the count and the file's name, not its path), or stopped by the user. */
+/**
+ * How an export ended: written (with the count and the file's name, not its path), cancelled by the user, or stopped
+ * by the app (another instance made active meanwhile), saying why. The chosen file is left as it was unless written.
+ */
 export const exportResultSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('done'), written: z.number().int().min(0), fileName: z.string() }),
   z.strictObject({ status: z.literal('cancelled') }),
+  z.strictObject({ status: z.literal('stopped'), reason: z.string().max(500) }),
 ]);
 export type ExportResult = z.infer<typeof exportResultSchema>;
 

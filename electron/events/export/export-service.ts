@@ -13,11 +13,8 @@ import type { EventTextPage } from '../../backend/demo/events/event-json';
  */
 export interface ExportService {
   start(input: ExportEventsInput): Promise<ExportResult>;
-  /**
-   * Stops the running export (no-op when none runs). With a `reason`, the export fails with it rather than ending as
-   * cancelled: the user did not stop it, so they are told why it stopped.
-   */
-  cancel(reason?: ApiError): void;
+  /** Stops the running export (no-op when none runs). */
+  cancel(): void;
 }
 
 /** Where one export reads its pages: one instance, fixed when the export starts. */
@@ -26,13 +23,19 @@ export interface ExportSource {
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   /** A complete local copy's page as its events' texts, else null (ExportJob.texts). */
   texts?(params: EventQueryParams): Promise<EventTextPage | null>;
+  /**
+   * Asked when the export ends early (a cancel or a failure): why the instance it reads can no longer be read (another
+   * one made active, or its connection reopened), else undefined. The export then ends as stopped, saying so: a
+   * switch closes the backend, and its pages fail as cancelled requests the user never cancelled.
+   */
+  interrupted?(): Promise<string | undefined>;
 }
 
 export interface ExportServiceOptions {
   shell: ShellPort;
   /**
    * The instance active once the file is chosen, asked once: every page comes from it, and no page asks again which
-   * instance is active. A switch meanwhile stops the export (cancel with a reason), so the file holds one instance.
+   * instance is active. A switch meanwhile stops the export (ExportSource.interrupted), so the file holds one instance.
    */
   source(): Promise<ExportSource>;
   onProgress(progress: ExportProgress): void;
@@ -54,6 +57,7 @@ export function createExportService(options: ExportServiceOptions): ExportServic
       if (running) throw new ApiError(409, 'ConflictError', 'An export is already running; cancel it or wait for it to finish.');
       const controller = new AbortController();
       running = controller;
+      let source: ExportSource | undefined;
       try {
         const day = (options.now?.() ?? new Date()).toISOString().slice(0, 10);
         const target = await options.shell.chooseSaveFile({
@@ -62,7 +66,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
           filters: [FILTERS[input.format]],
         });
         if (target === null || controller.signal.aborted) return { status: 'cancelled' };
-        const { query, texts } = await options.source();
+        source = await options.source();
+        const { query, texts } = source;
         const written = await exportEvents({
           query,
           ...(texts ? { texts } : {}),
@@ -77,16 +82,16 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         });
         return { status: 'done', written, fileName: basename(target) };
       } catch (error) {
-        const reason: unknown = controller.signal.reason;
-        if (controller.signal.aborted && reason instanceof ApiError) throw reason;
+        const reason = await source?.interrupted?.();
+        if (reason !== undefined) return { status: 'stopped', reason };
         if (error instanceof ExportCancelled) return { status: 'cancelled' };
         throw error;
       } finally {
         if (running === controller) running = null;
       }
     },
-    cancel(reason) {
-      running?.abort(reason);
+    cancel() {
+      running?.abort();
     },
   };
 }

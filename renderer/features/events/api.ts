@@ -4,7 +4,7 @@ import type { PushEvent, contractEvents } from '../../../shared/contract';
 import type { z } from 'zod';
 import type { RestoreWrite } from '../../../shared/domain/restore-payload';
 import type { UpdateStrategy } from '../../../shared/schemas/strategy-type';
-import type { ExportEventsInput } from '../../../shared/schemas/event-export';
+import type { ExportEventsInput, ExportResult } from '../../../shared/schemas/event-export';
 import { call } from '../../lib/bridge-client';
 import { instanceKey } from '../../lib/instance-query';
 import { useActiveProfileId } from '../../lib/active-profile';
@@ -80,8 +80,12 @@ export const eventQueries = {
 
 const readOnly = { readOnly: true } as const;
 
-export function useExportEvents() {
-  return useMutation({ mutationFn: (input: ExportEventsInput) => call('events.export', input), meta: readOnly });
+/**
+ * The export's ending, told by these callbacks rather than by `mutate`'s: TanStack Query calls them also when the
+ * dialog that started the export has gone (the reader left the screen while it ran).
+ */
+export function useExportEvents(ended: { onSuccess(result: ExportResult): void; onError(error: Error): void }) {
+  return useMutation({ mutationFn: (input: ExportEventsInput) => call('events.export', input), meta: readOnly, ...ended });
 }
 
 export function useCancelExport() {

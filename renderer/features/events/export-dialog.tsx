@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportColumn, type ExportFormat, type ExportProgress } from '../../../shared/schemas/event-export';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { ErrorBanner } from '../../components/error-banner';
@@ -14,7 +14,25 @@ export function ExportDialog({ filters, total, onClose }: { filters: EventFilter
   const [format, setFormat] = useState<ExportFormat>('jsonl');
   const [columns, setColumns] = useState<ExportColumn[]>([...DEFAULT_EXPORT_COLUMNS]);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const run = useExportEvents();
+  // while shown, the dialog says how the export ended; once gone (the reader left the screen), a toast does
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  const run = useExportEvents({
+    onSuccess: (result) => {
+      if (result.status === 'done') {
+        notify({ tone: 'ok', title: 'Export written', description: `${result.written.toLocaleString()} events to ${result.fileName}` });
+        if (shown.current) onClose();
+      } else if (result.status === 'stopped' && !shown.current) notify({ tone: 'error', title: 'Export stopped', description: result.reason });
+    },
+    onError: (error) => {
+      if (!shown.current) notify({ tone: 'error', title: 'Export failed', description: error.message });
+    },
+  });
   const cancel = useCancelExport();
 
   usePush('events.exportProgress', setProgress);
@@ -22,17 +40,7 @@ export function ExportDialog({ filters, total, onClose }: { filters: EventFilter
   const start = () => {
     setProgress(null);
     const { offset: _o, limit: _l, ...filter } = filtersToParams(filters);
-    run.mutate(
-      { filter, format, ...(format === 'csv' ? { columns } : {}) },
-      {
-        onSuccess: (result) => {
-          if (result.status === 'done') {
-            notify({ tone: 'ok', title: 'Export written', description: `${result.written.toLocaleString()} events to ${result.fileName}` });
-            onClose();
-          }
-        },
-      },
-    );
+    run.mutate({ filter, format, ...(format === 'csv' ? { columns } : {}) });
   };
   const toggle = (column: ExportColumn) => setColumns((list) => (list.includes(column) ? list.filter((c) => c !== column) : EXPORT_COLUMNS.filter((c) => c === column || list.includes(c))));
   const cancelled = run.data?.status === 'cancelled';
@@ -70,6 +78,7 @@ export function ExportDialog({ filters, total, onClose }: { filters: EventFilter
         </div>
       )}
       {cancelled && <p role="status">Export cancelled; no file was written.</p>}
+      {run.data?.status === 'stopped' && <p role="alert">{run.data.reason}</p>}
       {run.isError && <ErrorBanner error={run.error} action="Exporting" />}
       <DialogActions>
         {run.isPending ? (
