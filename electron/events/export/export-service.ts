@@ -17,7 +17,7 @@ export interface ExportService {
   cancel(): void;
 }
 
-/** Where one export reads its pages: one instance, fixed when the export starts. */
+/** Where one export reads its pages: one instance, fixed once its file is chosen. */
 export interface ExportSource {
   /** One page of the search; `signal` aborts the request in flight (the remote backend's withSignal view). */
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
@@ -82,7 +82,8 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         });
         return { status: 'done', written, fileName: basename(target) };
       } catch (error) {
-        const reason = await source?.interrupted?.();
+        // a failure to tell leaves the export's own error to say what happened
+        const reason = await source?.interrupted?.().catch(() => undefined);
         if (reason !== undefined) return { status: 'stopped', reason };
         if (error instanceof ExportCancelled) return { status: 'cancelled' };
         throw error;
