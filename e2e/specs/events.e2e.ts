@@ -222,4 +222,37 @@ describe.skipIf(!chromiumEndpoint)('event browser', () => {
     await app().core.connections.activate({ id: 'demo' });
     await app().core.connections.remove({ id });
   }, 60_000);
+
+  it('scrolling the history asks for each next page once, as the reader nears its end, not for the one after as a page lands', async () => {
+    await openEvents();
+    await firstRow().waitFor();
+    // the page's own record: which list page was asked at which scroll step, and at which step it landed
+    const pages = (await page().evaluate(`(async () => {
+      const list = document.querySelector('[role=listbox]');
+      const asked = [];
+      let step = 0;
+      const invoke = window.__flagdeskInvoke;
+      window.__flagdeskInvoke = async (channel, input) => {
+        const entry = { offset: Number(input && input.offset), asked: step, landed: -1 };
+        if (channel === 'events.browse' && input && input.rows) asked.push(entry);
+        const answer = await invoke(channel, input);
+        entry.landed = step;
+        return answer;
+      };
+      try {
+        for (; step < 150; step++) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          list.scrollTop += 400;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        window.__flagdeskInvoke = invoke;
+      }
+      return asked;
+    })()`)) as { offset: number; asked: number; landed: number }[];
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    expect(pages.map((p) => p.offset)).toEqual(pages.map((_, k) => 50 + 200 * k));
+    // each page is asked after the one before it has landed and the reader has scrolled on
+    for (let k = 1; k < pages.length; k++) expect(pages[k]?.asked).toBeGreaterThan(pages[k - 1]?.landed ?? Infinity);
+  });
 });

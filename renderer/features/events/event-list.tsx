@@ -19,8 +19,8 @@ interface Props {
   selectedId: number | null;
   onSelect(id: number): void;
   onOpen(id: number): void;
-  /** Called when the reader nears the end of what is loaded. */
-  onNearEnd(): void;
+  /** Called when the reader nears the end of what is loaded, with how many rows the list has. */
+  onNearEnd(shown: number): void;
 }
 
 const count = new Intl.NumberFormat();
@@ -53,7 +53,7 @@ function VirtualEventList({ events, total, selectedId, onSelect, onOpen, onNearE
   const selectedIndex = selectedId === null ? -1 : events.findIndex((event) => event.id === selectedId);
 
   useEffect(() => {
-    if (lastIndex >= events.length - 20) onNearEnd();
+    if (lastIndex >= events.length - 20) onNearEnd(events.length);
   }, [lastIndex, events.length, onNearEnd]);
 
   const move = (index: number) => {

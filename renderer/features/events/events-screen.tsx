@@ -43,6 +43,11 @@ export default function EventsScreen() {
   const follow = useFollow();
 
   const browse = eventQueries.browse(profileId, filters);
+  // the key as of the last commit, for loadMore's look at the cache (a fresh array each render)
+  const browseKey = useRef(browse.queryKey);
+  useLayoutEffect(() => {
+    browseKey.current = browse.queryKey;
+  });
   const list = useInfiniteQuery(browse);
   // Ask main for the new filter's first page as soon as it is committed, not after the browser has painted the
   // loading state (where useInfiniteQuery's own effect would start it); the query cache makes this the same request.
@@ -109,9 +114,15 @@ export default function EventsScreen() {
   // While the loaded pages are read again (a refetch), a page asked for would be dropped: none is asked, and when
   // the refetch ends this callback changes, so the list's near-end check runs again and asks then.
   const { hasNextPage, fetchNextPage, isRefetching } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isRefetching) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, isRefetching, fetchNextPage]);
+  // `shown`: the rows the list had when it came near its end. A page that landed since (the list has not rendered
+  // it yet) already answers it: asking again then read the page after it at once, two pages landing together.
+  const loadMore = useCallback(
+    (shown: number) => {
+      const loaded = client.getQueryData(browseKey.current)?.pages.reduce((sum, page) => sum + page.events.length, 0) ?? 0;
+      if (hasNextPage && !isRefetching && loaded <= shown) void fetchNextPage({ cancelRefetch: false });
+    },
+    [hasNextPage, isRefetching, fetchNextPage, client],
+  );
 
   // `/` focuses the search from anywhere on the screen (not while typing in a field)
   useEffect(() => {
