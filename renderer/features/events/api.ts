@@ -19,6 +19,9 @@ export const FIRST_PAGE_SIZE = 50;
 export const PAGE_SIZE = 200;
 const limitFor = (offset: number): number => (offset === 0 ? FIRST_PAGE_SIZE : PAGE_SIZE);
 
+/** Rows loaded over the list's pages: the next page's offset, and what the list compares with what it shows. */
+export const loadedRows = (pages: readonly { events: readonly unknown[] }[]): number => pages.reduce((sum, page) => sum + page.events.length, 0);
+
 /**
  * The event log's query keys. lib/query-client.ts makes every key under ['instance', profileId, 'events'] stale
  * after any successful write, so keep every event-log query under `eventKeys.all`.
@@ -42,7 +45,7 @@ export const eventQueries = {
         call('events.browse', { ...filtersToParams(filters), offset: String(pageParam), limit: String(limitFor(pageParam)), rows: true }),
       initialPageParam: 0,
       getNextPageParam: (last, pages, lastOffset) => {
-        const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
+        const loaded = loadedRows(pages);
         return last.events.length < limitFor(lastOffset) || loaded >= last.total ? undefined : loaded;
       },
       enabled: profileId !== '',

@@ -11,7 +11,7 @@ import { Notice } from '../../components/notice';
 import { useActiveProfile, useActiveProfileId } from '../../lib/active-profile';
 import { usePainted } from '../../lib/use-painted';
 import { useServerLimitation } from '../connections';
-import { eventKeys, eventQueries, useFollow, usePush } from './api';
+import { eventKeys, eventQueries, loadedRows, useFollow, usePush } from './api';
 import { ActivityHistogram } from './activity-histogram';
 import { EventDetail } from './event-detail';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from './event-filters';
@@ -118,7 +118,7 @@ export default function EventsScreen() {
   // it yet) already answers it: asking again then read the page after it at once, two pages landing together.
   const loadMore = useCallback(
     (shown: number) => {
-      const loaded = client.getQueryData(browseKey.current)?.pages.reduce((sum, page) => sum + page.events.length, 0) ?? 0;
+      const loaded = loadedRows(client.getQueryData(browseKey.current)?.pages ?? []);
       if (hasNextPage && !isRefetching && loaded <= shown) void fetchNextPage({ cancelRefetch: false });
     },
     [hasNextPage, isRefetching, fetchNextPage, client],
