@@ -56,6 +56,12 @@ function filterKey({ offset: _offset, limit: _limit, ...filter }: EventQueryPara
   return JSON.stringify(Object.entries(filter).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/** A status's active profile when it is a remote one. */
+function remoteOf(status: ConnectionStatus): { id: string; baseUrl: string } | null {
+  const profile = status.profiles.find((candidate) => candidate.id === status.activeProfileId);
+  return profile?.kind === 'remote' && profile.baseUrl ? { id: profile.id, baseUrl: profile.baseUrl } : null;
+}
+
 /** A local copy older than this is topped up in the background when the browser reads from it. */
 const TOP_UP_AFTER_MS = 30_000;
 
@@ -90,15 +96,13 @@ export function createEventFeatures(options: {
    * browser's first call instead, a filter or text search right after a start waited for the whole copy to load.
    */
   const loadActiveCopy = (status: ConnectionStatus): void => {
-    const profile = status.profiles.find((candidate) => candidate.id === status.activeProfileId);
-    if (profile?.kind === 'remote') void index.loaded(profile.id).catch(() => undefined); // its status tells a failure
+    const remote = remoteOf(status);
+    if (remote) void index.loaded(remote.id).catch(() => undefined); // its status tells a failure
   };
 
   /** The active profile when it is a remote one (local copies are of remote instances only). */
   async function activeRemote(): Promise<{ id: string; baseUrl: string } | null> {
-    const status = await connections.status();
-    const profile = status.profiles.find((candidate) => candidate.id === status.activeProfileId);
-    return profile?.kind === 'remote' && profile.baseUrl ? { id: profile.id, baseUrl: profile.baseUrl } : null;
+    return remoteOf(await connections.status());
   }
 
   const serverQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
@@ -161,8 +165,9 @@ export function createEventFeatures(options: {
     shell: options.shell,
     // the active instance, once: every page comes from its complete local copy when it has one, else its backend
     source: async () => {
-      const { activeProfileId } = await connections.status();
-      const remote = await activeRemote();
+      const status = await connections.status();
+      const { activeProfileId } = status;
+      const remote = remoteOf(status);
       const backend = await connections.backend();
       return {
         query: async (params, signal) => (remote ? await index.search(remote.id, params) : null) ?? backend.withSignal(signal).queryEvents(params),
