@@ -1,4 +1,5 @@
 import { ApiError } from '../../../shared/errors';
+import type { AnswerBytes } from '../operations/events';
 import { dotSegmentProblem, type ServerUrl } from './base-url';
 import { giveAssembly, takeAssembly } from './assembly-pool';
 import { Cancellation } from './cancellation';
@@ -13,14 +14,23 @@ export interface HttpRequest {
   /** Starts with /api/...; segments already encoded (base-url.ts `path`). */
   path: string;
   body?: unknown;
+  /**
+   * A 2xx answer is left as its bytes (HttpResponse.bytes), not decoded: the local copy's sync scans a page of events
+   * in pieces (page-scan.ts) rather than as one string of most of a megabyte.
+   */
+  bytes?: true;
 }
 
 export interface HttpResponse {
   status: number;
   statusText: string;
   contentType: string;
+  /** The body as text; empty for a 2xx answer to a request for its bytes. */
   text: string;
+  /** The body of a 2xx answer to a request for its bytes. */
+  bytes?: AnswerBytes;
 }
+
 
 export interface HttpClientOptions {
   server: ServerUrl;
@@ -108,6 +118,24 @@ class Body {
     }
   }
 
+  /** The body as bytes; a pooled buffer goes back when they are released, not before. */
+  take(): AnswerBytes {
+    if (this.#chunks) return { bytes: Buffer.concat(this.#chunks, this.total), release: noop };
+    const buffer = this.#buffer;
+    if (buffer) {
+      this.#buffer = undefined;
+      let held = true;
+      const release = (): void => {
+        if (held) giveAssembly(buffer);
+        held = false;
+      };
+      return { bytes: buffer.subarray(0, this.total), release };
+    }
+    const only = this.#first;
+    this.#first = undefined;
+    return { bytes: only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.alloc(0), release: noop };
+  }
+
   /** Gives the buffer back (also when the answer is refused or fails). */
   release(): void {
     if (this.#buffer) giveAssembly(this.#buffer);
@@ -149,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    * Reads the body, capped, and hands the whole answer to `done` (or the failure to `fail`). Callbacks rather than a
    * promise returned from a `then`: adopting that promise takes two more turns of the microtask queue a request.
    */
-  function readCapped(res: TransportResponse, done: (response: HttpResponse) => void, fail: (error: unknown) => void): void {
+  function readCapped(res: TransportResponse, asBytes: boolean, done: (response: HttpResponse) => void, fail: (error: unknown) => void): void {
     const declared = Number(res.header('content-length'));
     if (declared > maxBodyBytes) {
       res.discard();
@@ -171,7 +199,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         }
         let response: HttpResponse;
         try {
-          response = { status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '', text: body.text() };
+          const head = { status: res.status, statusText: res.statusText, contentType: res.header('content-type') ?? '' };
+          response = asBytes && res.status >= 200 && res.status < 300 ? { ...head, text: '', bytes: body.take() } : { ...head, text: body.text() };
         } catch (error) {
           return fail(error);
         }
@@ -235,6 +264,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           try {
             readCapped(
               res,
+              request.bytes === true,
               (response) => {
                 ended(attempt, inFlight);
                 resolve(response);

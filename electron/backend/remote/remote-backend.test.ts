@@ -118,17 +118,19 @@ describe('capabilities pick the endpoint', () => {
     expect(used().filter((line) => line.includes('events'))).toEqual(Array(4).fill('GET /api/admin/search/events'));
   });
 
-  // the local copy's sync scans the text (page-scan.ts): the very search answer where there is one, the parsed page
+  // the local copy's sync scans the bytes (page-scan.ts): the very search answer where there is one, the parsed page
   // as JSON where queryEvents reads another route (a first page from the plain list, a server without the search)
   it.each([
     ['8.2.0', { limit: '1', offset: '5' }, 'GET /api/admin/search/events', 4],
     ['6.10.1', { limit: '1', offset: '5' }, 'GET /api/admin/search/events', 4],
     ['8.2.0', { limit: '1' }, 'GET /api/admin/events', 1],
     ['5.12.8', { limit: '1', type: 'IS:feature-created' }, 'POST /api/admin/events/search', 1],
-  ])('%s: queryEventsText(%o) gives the answer of %s as text', async (version, params, route, total) => {
+  ])('%s: queryEventsBytes(%o) gives the answer of %s as its bytes', async (version, params, route, total) => {
     serve(version);
     const remote = connect();
-    const text = await remote.queryEventsText(params);
+    const answer = await remote.queryEventsBytes(params);
+    const text = answer.bytes.toString('utf8');
+    answer.release();
     expect(JSON.parse(text)).toMatchObject({ total, events: [{ id: 148 }] });
     expect(used().slice(-1)).toEqual([route]);
     if (route === 'GET /api/admin/search/events') expect(text).toBe(JSON.stringify({ events: [event8], total: 4 }));

@@ -171,11 +171,14 @@ export function createRemoteBackend(options: RemoteOptions): RemoteBackend {
         }
         return queryEventsByScan(params, () => listPages(), unleashUrl);
       },
-      async queryEventsText(params = {}) {
+      async queryEventsBytes(params = {}) {
         const { caps } = await capabilities(backend);
         // a first page from the plain list, as queryEvents reads it (it never waits on the search's count)
-        if (caps.eventSearch !== 'search-events' || newestListLimit(params) !== null) return JSON.stringify(await backend.queryEvents(params));
-        return (await exchange('queryEvents', get(withQuery('/api/admin/search/events', { ...params })), { signal })).text;
+        if (caps.eventSearch !== 'search-events' || newestListLimit(params) !== null) {
+          return { bytes: Buffer.from(JSON.stringify(await backend.queryEvents(params))), release: () => undefined };
+        }
+        const res = await exchange('queryEvents', { ...get(withQuery('/api/admin/search/events', { ...params })), bytes: true }, { signal });
+        return res.bytes ?? { bytes: Buffer.from(res.text), release: () => undefined };
       },
       async listEventCreators() {
         // the route came with the query search (6.x); before it, the newest events the server shows say who wrote

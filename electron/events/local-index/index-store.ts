@@ -3,13 +3,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { constants as bufferLimits } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createGzip, gunzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { loadDataFile, type DataFileKind } from '../../storage/data-file';
+import { ChunkText } from './chunk-text';
 
 /**
  * On-disk form of a local event copy, one folder per profile in the app's data folder: gzipped JSONL chunks (each
@@ -58,6 +56,7 @@ export interface LoadedManifest {
   writable: boolean;
 }
 const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
 
 /**
  * zlib compresses on the thread pool but hands its output back to this thread `chunkSize` bytes at a time (16 KiB
@@ -109,9 +108,10 @@ export interface IndexStore {
   readChunks(manifest: IndexManifest, onLines: (chunk: ChunkLines) => void): Promise<void>;
   /**
    * Stores events (oldest first) as a new chunk, then the manifest that names it. Returns that manifest. `lines` are
-   * the events as LocalEventIndex.add gives them: one JSON text each, already redacted by the index's redactor.
+   * the events as LocalEventIndex.add gives them: one JSON text each, already redacted by the index's redactor (a
+   * ChunkText is them written as UTF-8; it is not changed here).
    */
-  appendChunk(manifest: IndexManifest, lines: readonly string[], patch: Partial<IndexManifest>): Promise<IndexManifest>;
+  appendChunk(manifest: IndexManifest, lines: ChunkText | readonly string[], patch: Partial<IndexManifest>): Promise<IndexManifest>;
   saveManifest(manifest: IndexManifest): Promise<void>;
   /** Removes the copy entirely (profile removed, or the user turned the copy off). */
   clear(): Promise<void>;
@@ -168,7 +168,7 @@ export function openIndexStore(
     },
     async appendChunk(manifest, lines, patch) {
       const name = `chunk-${String(manifest.chunks.length + 1).padStart(6, '0')}.jsonl.gz`;
-      const file = await gzipLines(lines);
+      const file = await gzipText(lines instanceof ChunkText ? lines : ChunkText.of(lines));
       await write(name, file);
       const next: IndexManifest = {
         ...manifest,
@@ -187,30 +187,10 @@ export function openIndexStore(
   };
 }
 
-/** Lines handed to gzip at a time: their text and its UTF-8 is some 3 ms of this thread rather than ~60 ms for a chunk. */
-const LINES_PER_WRITE = 1000;
-
-/**
- * A chunk's lines gzipped, one line a row. The lines go to gzip a thousand at a time with the event loop served
- * between, as the index stores them (local-event-index.ts): joining a chunk of 20,000 lines and encoding it in one go
- * held the main process's thread ~60 ms a chunk, all through a sync.
- */
-async function gzipLines(lines: readonly string[]): Promise<Buffer> {
-  let textLength = 0;
-  for (const line of lines) textLength += line.length + 1;
-  const out: Buffer[] = [];
-  await pipeline(Readable.from(linePieces(lines)), createGzip(gzipOptions(textLength)), async (gzipped: AsyncIterable<Buffer>) => {
-    for await (const piece of gzipped) out.push(piece);
-  });
-  return Buffer.concat(out);
-}
-
-/** The lines' text LINES_PER_WRITE lines at a time, each piece after a turn of the event loop. */
-async function* linePieces(lines: readonly string[]): AsyncGenerator<string> {
-  for (let from = 0; from < lines.length; from += LINES_PER_WRITE) {
-    if (from > 0) await nextTurn();
-    yield lines.slice(from, from + LINES_PER_WRITE).join('\n') + '\n';
-  }
+/** A chunk's lines gzipped (on the thread pool: its text is already bytes, ChunkText). */
+function gzipText(text: ChunkText): Promise<Buffer> {
+  const bytes = text.bytes();
+  return gzipAsync(bytes, gzipOptions(bytes.length));
 }
 
 function sha256(bytes: Buffer): string {

@@ -3,6 +3,7 @@ import type { IndexManifest, IndexStore } from './index-store';
 import type { LocalEventIndex } from './local-event-index';
 import { addDays, dayOf, oldestWindowsFirst, WINDOW_PAGE_SIZE, type PageQuery } from '../date-windows';
 import type { ScannedPage } from './page-scan';
+import { ChunkText } from './chunk-text';
 
 /** An event of a page the sync reads: parsed, or scanned from the answer's text (page-scan.ts). */
 type SyncedEvent = ScannedPage['events'][number];
@@ -107,20 +108,26 @@ async function fullSync(
   /** What is on disk: only the chain of writes below moves it. */
   let saved = start;
   let day = start.nextDay as string;
-  /** Whole windows not yet written, as the lines of the copy on disk. */
-  let buffer: string[] = [];
+  /**
+   * Whole windows not yet written, as the lines of the copy on disk (the index writes each as it stores the event, and
+   * takes a window's back if it fails). A chunk's text is reused for the chunk after the next, once written.
+   */
+  let text = new ChunkText();
+  const spare: ChunkText[] = [];
   /**
    * Chunks are written off the hot path (JSON, gzip and the disk while the next windows arrive), one after the other:
    * each chunk, then the manifest naming it, so what the manifest says is on disk and a resume starts after it.
    */
   let writing: Promise<void> = Promise.resolve();
   const flush = (patch: Partial<IndexManifest>): Promise<void> => {
-    const lines = buffer;
-    buffer = [];
+    const lines = text;
+    text = spare.pop() ?? new ChunkText();
     writing = writing.then(async () => {
       const t0 = performance.now();
       saved = lines.length ? await job.store.appendChunk(saved, lines, patch) : { ...saved, ...patch };
       if (!lines.length) await job.store.saveManifest(saved);
+      lines.clear();
+      spare.push(lines);
       if (timing) timing.writeMs += performance.now() - t0;
     });
     // a failed write is thrown where the chain is next awaited, not reported as unhandled meanwhile
@@ -139,19 +146,16 @@ async function fullSync(
       const t1 = performance.now();
       // label and summary are not stored: the engine writes them again on read, as the server does
       const window = next.value.events.sort(oldestFirst);
-      // the window's lines join the buffer only once all of it is stored: the buffer holds whole windows
-      const lines: string[] = [];
       try {
-        await job.index.addInSlices(window, lines, job.signal);
+        await job.index.addInSlices(window, text, job.signal);
       } catch (error) {
         // a stop between two slices took the window back: it stops where the user saw it
         if (job.signal.aborted) throw new SyncStopped();
         throw error;
       }
-      for (const line of lines) buffer.push(line);
       day = addDays(next.value.to, 1);
       if (timing) timing.indexMs += performance.now() - t1;
-      if (buffer.length >= CHUNK_EVENTS) {
+      if (text.length >= CHUNK_EVENTS) {
         // one chunk written while the next gathers: never more held back than that
         const t2 = performance.now();
         await writing;
@@ -162,7 +166,7 @@ async function fullSync(
     }
     await flush({ nextDay: day, phase: 'complete', syncedAt: now().toISOString() });
   } catch (error) {
-    // every window in the buffer is whole: keep them, so a resume starts after them
+    // every window in the text is whole: keep them, so a resume starts after them
     await flush({ nextDay: day }).catch(() => undefined);
     throw error;
   }

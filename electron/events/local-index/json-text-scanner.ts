@@ -32,7 +32,7 @@ export class Unscannable extends Error {}
 const MAX_KEYS = 64;
 
 export class JsonTextScanner {
-  protected readonly s: string;
+  protected s: string;
   protected i = 0;
   /** Set by string(): whether the last string held an escape, and whether all its escapes are JSON.stringify's. */
   protected escaped = false;
@@ -56,6 +56,17 @@ export class JsonTextScanner {
     this.s = text;
   }
 
+  /** Reads `text` from its start instead, as a scanner made for it would (between two values only). */
+  protected restart(text: string): void {
+    this.s = text;
+    this.i = 0;
+    this.keyTop = 0;
+    this.depth = 0;
+    this.nextBackslash = -1;
+    this.nextControl = -1;
+    this.spaces = 0;
+  }
+
   protected isNull(): boolean {
     if (this.s.startsWith('null', this.i)) {
       this.i += 4;
@@ -69,7 +80,12 @@ export class JsonTextScanner {
     const start = this.i;
     this.spaces = 0;
     if (!this.value(form)) return undefined;
-    return this.spaces === 0 ? this.s.slice(start, this.i) : this.spaced(start);
+    return this.spaces === 0 ? this.kept(start, this.i) : this.spaced(start);
+  }
+
+  /** The text s[from, to) of a value that is kept (page-scan.ts gives one that keeps no piece of the answer alive). */
+  protected kept(from: number, to: number): string {
+    return this.s.slice(from, to);
   }
 
   /** The jsonb text just read (from `start`) with the spaces it lacks after its separators put in. */

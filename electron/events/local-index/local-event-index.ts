@@ -6,7 +6,7 @@ import type { EventTextPage } from '../../backend/demo/events/event-json';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
 import { forgetShapes } from '../../backend/event-query/pg-json-text';
 import { parseStoredLine, readStoredLine } from './stored-line';
-import { ScannedEvent } from './page-scan';
+import { ScannedEvent } from './scanned-event';
 import type { ValueRedactor } from '../../security/redact';
 
 /**
@@ -64,7 +64,7 @@ export class LocalEventIndex {
    * copy on disk (chunkLine); those too are taken back on a failure. Should the rollback itself fail (the scratch file
    * unreadable), the index takes no more events until the app is restarted.
    */
-  add(events: readonly FlagEvent[], lines?: string[]): void {
+  add(events: readonly (FlagEvent | ScannedEvent)[], lines?: LineSink): void {
     this.#storeAll(events, this.#eventPreparer(lines), lines);
   }
 
@@ -77,7 +77,7 @@ export class LocalEventIndex {
    * signal's reason. Queries meanwhile may see part of the batch, which such a failure then takes back (the copy is
    * searched only once complete, so only a top-up's new events show a slice at a time).
    */
-  addInSlices(events: readonly (FlagEvent | ScannedEvent)[], lines?: string[], signal?: AbortSignal): Promise<void> {
+  addInSlices(events: readonly (FlagEvent | ScannedEvent)[], lines?: LineSink, signal?: AbortSignal): Promise<void> {
     return this.#queued(() => this.#storeInSlices(events, this.#eventPreparer(lines), lines, signal));
   }
 
@@ -103,7 +103,7 @@ export class LocalEventIndex {
     return done;
   }
 
-  #eventPreparer(lines: string[] | undefined): (event: FlagEvent | ScannedEvent) => Prepared {
+  #eventPreparer(lines: LineSink | undefined): (event: FlagEvent | ScannedEvent) => Prepared {
     const wantLine = lines !== undefined;
     return (event) => (event instanceof ScannedEvent ? this.#prepareScanned(event, wantLine) : { id: event.id, ...this.#prepare(event, wantLine) });
   }
@@ -113,7 +113,7 @@ export class LocalEventIndex {
   }
 
   /** A batch stored in one go, all of it or none (add, addLines). */
-  #storeAll<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined): void {
+  #storeAll<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: LineSink | undefined): void {
     const checkpoint = this.#checkpoint(lines);
     try {
       this.#storeRange(items, 0, items.length, prepare, lines);
@@ -122,7 +122,7 @@ export class LocalEventIndex {
     }
   }
 
-  async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: string[] | undefined, signal?: AbortSignal): Promise<void> {
+  async #storeInSlices<T>(items: readonly T[], prepare: (item: T) => Prepared, lines: LineSink | undefined, signal?: AbortSignal): Promise<void> {
     const checkpoint = this.#checkpoint(lines);
     try {
       this.#slicing = true;
@@ -139,13 +139,13 @@ export class LocalEventIndex {
   }
 
   /** Where a batch starts: what a failure anywhere in it rolls the index (and `lines`) back to. */
-  #checkpoint(lines: string[] | undefined): Checkpoint {
+  #checkpoint(lines: LineSink | undefined): Checkpoint {
     if (this.#unusable !== undefined) throw new Error(this.#unusable);
     if (this.#slicing) throw new Error('LocalEventIndex: a batch is being added in slices; add this one after it');
     return { mark: this.#log.mark(), size: this.#size, sorted: this.#sorted, lineCount: lines?.length ?? 0 };
   }
 
-  #storeRange<T>(items: readonly T[], from: number, to: number, prepare: (item: T) => Prepared, lines: string[] | undefined): void {
+  #storeRange<T>(items: readonly T[], from: number, to: number, prepare: (item: T) => Prepared, lines: LineSink | undefined): void {
     for (let i = from; i < to; i++) {
       const { id, copied, line } = prepare(items[i] as T);
       if (this.#size === this.#ids.length) {
@@ -163,7 +163,7 @@ export class LocalEventIndex {
   }
 
   /** Takes a failed batch back to its checkpoint and rethrows its error. */
-  #undo(checkpoint: Checkpoint, lines: string[] | undefined, error: unknown): never {
+  #undo(checkpoint: Checkpoint, lines: LineSink | undefined, error: unknown): never {
     if (lines) lines.length = checkpoint.lineCount;
     try {
       this.#log.rollBack(checkpoint.mark);
@@ -193,7 +193,7 @@ export class LocalEventIndex {
    * copy on disk is stored. Screened for tokens in its line, which it is parsed from when the screen finds one.
    */
   #prepareScanned(event: ScannedEvent, wantLine: boolean): Prepared {
-    const line = event.line;
+    const line = event.line();
     if (this.#redact?.mayHoldInJson(line)) {
       // a preData the page did not give in jsonb's order was ordered through the cache of key orders: not kept there
       forgetShapes();
@@ -277,6 +277,15 @@ export class LocalEventIndex {
   }
 }
 
+/**
+ * Where the index puts the line of the copy on disk of each event it stores (a string[], or a ChunkText that writes
+ * it as bytes at once): pushed in order, and cut back to an earlier length when a batch is taken back.
+ */
+export interface LineSink {
+  push(line: string): unknown;
+  length: number;
+}
+
 /** Events stored between two turns of the event loop: some 10-15 ms of this thread on a two-core machine. */
 const SLICE_EVENTS = 250;
 
@@ -332,11 +341,12 @@ export function toNewEvent(event: FlagEvent) {
  * An event as one JSON line of the copy on disk: what the index holds of it (redacted, without label and summary),
  * its bodies as the texts the index just made of them rather than serialised again (serialising chunks was a tenth of
  * a full sync's own work). preData is in the key order the index keeps (jsonb's), which reads back the same. A scanned
- * page's events come with their line written the same way (page-scan.ts).
+ * page's event writes its line the same way (ScannedEvent.line, page-scan.ts) as the index stores it.
  */
 function chunkLine(id: number, event: ReturnType<typeof toNewEvent>, texts: ColumnTexts): string {
-  // joined rather than concatenated: a line waits in memory for its chunk, and as a rope of its pieces it kept some
-  // twenty objects alive each (the full sync's garbage collection doubled). The repeating columns are quoted once.
+  // joined rather than concatenated: a line in a string[] waits in memory for its chunk, and as a rope of its pieces it
+  // kept some twenty objects alive each (the full sync's garbage collection doubled). The repeating columns are
+  // quoted once.
   return [
     `{"id":${JSON.stringify(id)},"type":${quoted(event.type)},"createdBy":${quoted(event.createdBy)},"createdAt":${JSON.stringify(event.createdAt)}` +
       `,"createdByUserId":${JSON.stringify(event.createdByUserId)},"environment":${quoted(event.environment)},"project":${quoted(event.project)}` +

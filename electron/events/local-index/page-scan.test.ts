@@ -7,7 +7,8 @@ import { toRow } from '../../backend/demo/events/event-row';
 import { jsonbText } from '../../backend/event-query/pg-json-text';
 import { LocalEventIndex, toNewEvent } from './local-event-index';
 import { checkAnswer } from '../../backend/remote/answer-check';
-import { scanEventPage, ScannedEvent } from './page-scan';
+import { scanEventBytes, scanEventPage, scanInPieces } from './page-scan';
+import { ScannedEvent } from './scanned-event';
 
 /** Strings a body can hold that a scanner could trip on: quotes, escapes, separators, keys JSON.parse moves first. */
 const word = fc.constantFrom('a', 'b', 'id', 'data', ',"data":', '": ', ', ', '}', ']', '\\', '"', '\n', '\u0001', '/', 'é', '😀', '\u2028', '10', '2', '0', '-1', '');
@@ -77,9 +78,8 @@ function parsedPath(text: string, withLines = true) {
   });
 }
 
-/** The event's line of the copy on disk: as scanned, or as the index writes it of a parsed event. */
+/** The event's line of the copy on disk, as the index writes it of a scanned or a parsed event. */
 function lineOf(event: FlagEvent | ScannedEvent): string {
-  if (event instanceof ScannedEvent) return event.line;
   const lines: string[] = [];
   new LocalEventIndex().add([event], lines);
   return lines[0] as string;
@@ -91,7 +91,7 @@ const scannedEvents = (text: string): ScannedEvent[] =>
     if (!(event instanceof ScannedEvent)) throw new Error(`not scanned: ${JSON.stringify(event)}`);
     return event;
   });
-const scanned = (text: string) => scannedEvents(text).map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts }, line: event.line }));
+const scanned = (text: string) => scannedEvents(text).map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts }, line: lineOf(event) }));
 
 /** jsonb's key order (UTF-8 length, then bytes) written compactly: preData as Unleash and the demo-server send it. */
 function jsonbCompact(value: unknown): string {
@@ -243,5 +243,71 @@ describe('scanEventPage', () => {
     for (const text of [`${good} x`, good.replace('[1,', '[01,'), good.replace('"b"', "'b'"), good.replace('"b"', '"b\tc"'), good.replace('1}', '1,}')]) {
       expect(() => scanEventPage(text), text).toThrow(/not valid JSON/);
     }
+  });
+});
+
+describe('scanEventBytes', () => {
+  /** What a scan gives of each event, with its line of the copy on disk. */
+  const read = (page: ReturnType<typeof scanEventPage>) =>
+    page.events.map((event) => (event instanceof ScannedEvent ? { scalars: { ...event.scalars }, texts: { ...event.texts }, line: event.line() } : event));
+  // bodies from a few bytes to more than a piece (60 KB), in one- to four-byte characters, so that pieces end inside
+  // events, inside strings and between a character's bytes
+  const filler = fc.tuple(fc.constantFrom('a', 'é', '😀', '\\"', '"', 'x y'), fc.integer({ min: 0, max: 3000 })).map(([unit, n]) => unit.repeat(n));
+  const big = fc.oneof({ weight: 9, arbitrary: filler }, { weight: 1, arbitrary: fc.constant('b'.repeat(150_000)) });
+  const largePage = fc.array(
+    fc.record({
+      id: fc.integer({ min: 1, max: 2 ** 40 }),
+      type: word,
+      createdBy: fc.constantFrom('admin@example.com', 'ünïcode-user@example.com', 'a'),
+      createdAt: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      featureName: fc.option(fc.constantFrom('flag-with-a-long-name', 'é-flag-named-in-unicode', 'f'), { nil: null }),
+      data: fc.option(fc.record({ text: big, n: fc.integer() }), { nil: null }),
+      preData: fc.option(fc.record({ text: big }), { nil: null }),
+    }),
+    { minLength: 20, maxLength: 120 },
+  );
+
+  it('reads a page of many pieces as the same page read whole: every event, its columns, texts and line', () => {
+    fc.assert(
+      fc.property(largePage, fc.boolean(), (list, pretty) => {
+        const text = pretty ? JSON.stringify({ events: list, total: list.length }, null, 1) : withPreData({ events: list, total: list.length }, jsonbCompact);
+        const whole = scanEventPage(text);
+        // read in pieces, without falling back to the whole text (scanEventBytes would, and hide a piece read wrong)
+        const inPieces = scanInPieces(Buffer.from(text, 'utf8'));
+        expect(inPieces.total).toBe(whole.total);
+        expect(read(inPieces)).toEqual(read(whole));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('says what is wrong with a large page as the page read whole says it, and reads bytes that are not UTF-8 as decoding them does', () => {
+    const list = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, type: 't', createdBy: 'u', createdAt: '2026-01-01T00:00:00.000Z', data: { text: 'é'.repeat(200 + i) } }));
+    const text = JSON.stringify({ events: list, total: 300 });
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 60 * 1024);
+    const outcome = (scan: () => unknown) => {
+      try {
+        return { page: scan() };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    };
+    const broken = [
+      text.replace('"id":250,', '"id":0,'),
+      text.replace('"id":250,', '"id":250,"createdByUserId":"x",'),
+      text.replace('"id":250,', '"id":250,,'),
+      text.slice(0, -1),
+      `${text} x`,
+    ];
+    for (const page of broken) {
+      const whole = outcome(() => scanEventPage(page));
+      expect(whole.error, page.slice(-40)).toBeDefined();
+      expect(outcome(() => scanEventBytes(Buffer.from(page, 'utf8')))).toEqual(whole);
+    }
+    // a byte no UTF-8 text holds, in the middle: the answer decoded as any is (U+FFFD in its place)
+    const bytes = Buffer.from(text, 'utf8');
+    const at = bytes.indexOf('"id":200,');
+    bytes[at + 60] = 0xff;
+    expect(read(scanEventBytes(bytes))).toEqual(read(scanEventPage(bytes.toString('utf8'))));
   });
 });

@@ -7,6 +7,8 @@ import { jsonbText, jsonText } from '../../backend/event-query/pg-json-text';
 import type { StoredScalars } from './stored-line';
 import { COLON, COMMA, Form, JsonTextScanner, QUOTE, Unscannable } from './json-text-scanner';
 import { checkAnswer } from '../../backend/remote/answer-check';
+import { AnswerPieces, PIECE_BYTES } from './answer-pieces';
+import { CREATED_AT, CREATED_BY, ENVIRONMENT, FEATURE_NAME, PROJECT, ScannedEvent, TYPE } from './scanned-event';
 
 /**
  * A page of GET /search/events read for the local copy without parsing it into objects. The copy stores each event's
@@ -22,18 +24,6 @@ import { checkAnswer } from '../../backend/remote/answer-check';
  * UTF-8, as an answer's is: it then holds no lone surrogate, which JSON.stringify would escape.
  */
 
-/** An event of a scanned page: what the copy stores of it. */
-export class ScannedEvent {
-  constructor(
-    readonly id: number,
-    readonly createdAt: string,
-    readonly scalars: StoredScalars,
-    readonly texts: { data: string | null; preData: string | null; tags: string | null },
-    /** Its line of the copy on disk, as the index writes one (local-event-index.ts). */
-    readonly line: string,
-  ) {}
-}
-
 /** A scanned page: its events as scanned, or parsed when the scanner left the page to JSON.parse (parsedPage). */
 export interface ScannedPage {
   events: (ScannedEvent | FlagEvent)[];
@@ -42,14 +32,40 @@ export interface ScannedPage {
 
 const tagsSchema = z.array(eventTagSchema);
 
-/** A page of the server's search as the sync reads it: the answer's text, scanned. */
+/** A page of the server's search as the sync reads it: the answer's bytes, scanned. */
 export async function scannedSearch(backend: AdminBackend, params: EventQueryParams, signal: AbortSignal): Promise<ScannedPage> {
-  return scanEventPage(await backend.withSignal(signal).queryEventsText(params));
+  const answer = await backend.withSignal(signal).queryEventsBytes(params);
+  try {
+    return scanEventBytes(answer.bytes);
+  } finally {
+    answer.release();
+  }
 }
 
 /** Throws an ApiError (InvalidResponseError, as a parsed answer's check does) naming where the page is not one. */
 export function scanEventPage(text: string): ScannedPage {
   return new PageScanner(text).page();
+}
+
+/**
+ * scanEventPage of an answer's UTF-8 bytes, decoded a piece at a time (answer-pieces.ts). Whatever the pieces do not
+ * read (a page not as the schema has it, not JSON, not UTF-8) is read as one text, as scanEventPage reads it: the
+ * answer is the same and so is what it says is wrong.
+ */
+export function scanEventBytes(bytes: Buffer): ScannedPage {
+  if (bytes.length > PIECE_BYTES) {
+    try {
+      return scanInPieces(bytes);
+    } catch {
+      // read again below as one text
+    }
+  }
+  return scanEventPage(bytes.toString('utf8'));
+}
+
+/** The page read a piece at a time; throws whatever it cannot read so (scanEventBytes then reads it as one text). */
+export function scanInPieces(bytes: Buffer): ScannedPage {
+  return new PageScanner('', new AnswerPieces(bytes)).inPieces();
 }
 
 /**
@@ -69,15 +85,38 @@ function parsedPage(text: string): ScannedPage {
   return page.data;
 }
 
+/** When less than this is left of a piece after an event, the next event is read from a new piece that starts at it. */
+const PIECE_MARGIN = 16 * 1024;
+
 class PageScanner extends JsonTextScanner {
+  /** Set when the answer is read in pieces (scanEventBytes): the piece being read is `s`. */
+  readonly #pieces: AnswerPieces | undefined;
   /** The key last read (#key): where it starts, its name's length, and its name when it holds an escape. */
   #keyStart = 0;
   #keyLength = 0;
   #keyDecoded: string | undefined;
-  /** Where the string last read by #text starts. */
-  #textStart = 0;
   /** Which event of the page is being read (for errors), -1 outside the events. */
   #event = -1;
+
+  constructor(text: string, pieces?: AnswerPieces) {
+    super(text);
+    this.#pieces = pieces;
+  }
+
+  /**
+   * In pieces, a kept text is a string of its own rather than a slice of the piece: a slice keeps its piece alive,
+   * and the piece then waited with its window's events long enough for V8 to copy it into its old generation, the
+   * whole answer's text in the end, where a page decoded whole is made there (large objects are not copied).
+   */
+  protected override kept(from: number, to: number): string {
+    return this.#pieces?.own(this.s, from, to) ?? this.s.slice(from, to);
+  }
+
+  /** The page read in pieces; throws whatever it cannot read (scanEventBytes then reads it as one text). */
+  inPieces(): ScannedPage {
+    this.restart((this.#pieces as AnswerPieces).at(0));
+    return this.#page();
+  }
 
   page(): ScannedPage {
     try {
@@ -101,7 +140,12 @@ class PageScanner extends JsonTextScanner {
     if (this.#open(0x7d))
       do {
         this.#key();
-        if (this.#isKey('events')) events = this.#events();
+        if (this.#isKey('events')) {
+          events = this.#events();
+          // what follows the events (the total) is small: the rest of the answer as one last piece
+          const pieces = this.#pieces;
+          if (pieces && !pieces.final) this.restart(pieces.at(pieces.byteAt(this.s, this.i), Infinity));
+        }
         else if (this.#isKey('total')) total = this.#integer('total', -Infinity);
         else this.value(Form.Any);
       } while (this.#next(0x7d));
@@ -119,10 +163,29 @@ class PageScanner extends JsonTextScanner {
       do {
         this.#event = events.length;
         if (this.s.charCodeAt(this.i) !== 0x7b) throw new Unscannable(`events.${this.#event}: not an object`);
-        events.push(this.#readEvent());
+        events.push(this.#pieces ? this.#readEventInPieces(this.#pieces) : this.#readEvent());
       } while (this.#next(0x5d));
     this.#event = -1;
     return events;
+  }
+
+  /**
+   * #readEvent from a piece. An event the piece ends inside fails to read (its closing brace is not there): it is read
+   * again from a piece that starts at it, twice as long each time, until the piece runs to the answer's end. When
+   * little of the piece is left after an event, the next piece starts after it.
+   */
+  #readEventInPieces(pieces: AnswerPieces): ScannedEvent {
+    for (let length = PIECE_BYTES; ; length *= 2) {
+      const start = this.i;
+      try {
+        const event = this.#readEvent();
+        if (!pieces.final && this.s.length - this.i < PIECE_MARGIN) this.restart(pieces.at(pieces.byteAt(this.s, this.i)));
+        return event;
+      } catch (error) {
+        if (pieces.final) throw error;
+        this.restart(pieces.at(pieces.byteAt(this.s, start), length * 2));
+      }
+    }
   }
 
   /** Reads an event: its members told apart by their key's length first, no string made of the key. */
@@ -135,16 +198,10 @@ class PageScanner extends JsonTextScanner {
     let environment: string | null = null;
     let project: string | null = null;
     let featureName: string | null = null;
-    // each string column as its JSON text, for the event's line of the copy on disk
-    let typeJson = '';
-    let createdByJson = '';
-    let createdAtJson = '';
-    let environmentJson = 'null';
-    let projectJson = 'null';
-    let featureNameJson = 'null';
     let data: string | null = null;
     let preData: string | null = null;
     let tags: string | null = null;
+    let escaped = 0;
     if (this.#open(0x7d))
       do {
         this.#key();
@@ -158,7 +215,7 @@ class PageScanner extends JsonTextScanner {
           case 4:
             if (this.#isKey('type')) {
               type = this.#text('type');
-              typeJson = this.#json(type);
+              if (this.escaped) escaped |= TYPE;
               continue;
             }
             if (this.#isKey('data')) {
@@ -173,7 +230,7 @@ class PageScanner extends JsonTextScanner {
           case 7:
             if (this.#isKey('project')) {
               project = this.#nullableText('project');
-              projectJson = this.#json(project);
+              if (project !== null && this.escaped) escaped |= PROJECT;
               continue;
             }
             if (this.#isKey('preData')) {
@@ -184,24 +241,24 @@ class PageScanner extends JsonTextScanner {
           case 9:
             if (this.#isKey('createdBy')) {
               createdBy = this.#text('createdBy');
-              createdByJson = this.#json(createdBy);
+              if (this.escaped) escaped |= CREATED_BY;
               continue;
             }
             if (this.#isKey('createdAt')) {
               createdAt = this.#text('createdAt');
-              createdAtJson = this.#json(createdAt);
+              if (this.escaped) escaped |= CREATED_AT;
               continue;
             }
             break;
           case 11:
             if (this.#isKey('environment')) {
               environment = this.#nullableText('environment');
-              environmentJson = this.#json(environment);
+              if (environment !== null && this.escaped) escaped |= ENVIRONMENT;
               continue;
             }
             if (this.#isKey('featureName')) {
               featureName = this.#nullableText('featureName');
-              featureNameJson = this.#json(featureName);
+              if (featureName !== null && this.escaped) escaped |= FEATURE_NAME;
               continue;
             }
             break;
@@ -222,14 +279,7 @@ class PageScanner extends JsonTextScanner {
     if (createdBy === undefined) throw this.#shape('createdBy', 'expected a string');
     if (createdAt === undefined) throw this.#shape('createdAt', 'expected a string');
     const scalars: StoredScalars = { id, type, createdBy, createdAt, createdByUserId, environment, project, featureName };
-    // the line as chunkLine (local-event-index.ts) writes it, from the page's own JSON texts: joined, not concatenated,
-    // so it waits for its chunk as one string rather than a rope of its pieces
-    const line = [
-      '{"id":', String(id), ',"type":', typeJson, ',"createdBy":', createdByJson, ',"createdAt":', createdAtJson,
-      ',"createdByUserId":', JSON.stringify(createdByUserId), ',"environment":', environmentJson, ',"project":', projectJson,
-      ',"featureName":', featureNameJson, ',"data":', data ?? 'null', ',"preData":', preData ?? 'null', ',"tags":', tags ?? '[]', '}',
-    ].join('');
-    return new ScannedEvent(id, createdAt, scalars, { data, preData, tags }, line);
+    return new ScannedEvent(id, createdAt, scalars, { data, preData, tags }, escaped);
   }
 
   /** Why the page is left to JSON.parse and the schema (parsedPage, which says what is wrong): a member not as expected. */
@@ -305,16 +355,9 @@ class PageScanner extends JsonTextScanner {
     const s = this.s;
     const start = this.i;
     if (s.charCodeAt(start) !== QUOTE) throw this.#shape(field, 'expected a string');
-    this.#textStart = start;
     const end = this.string();
     if (!wanted) return undefined;
-    return this.escaped ? (JSON.parse(s.slice(start, end)) as string) : s.slice(start + 1, end - 1);
-  }
-
-  /** The string just read (#text) as JSON.stringify writes it: its text in the page, unless written otherwise there. */
-  #json(value: string | null): string {
-    if (value === null) return 'null';
-    return this.escaped && !this.plainEscapes ? JSON.stringify(value) : this.s.slice(this.#textStart, this.i);
+    return this.escaped ? (JSON.parse(s.slice(start, end)) as string) : this.kept(start + 1, end - 1);
   }
 
   #nullableText(field: string): string | null {

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { EventQueryPage, Events } from '../../../shared/schemas';
 import { toRow } from '../../../electron/backend/demo/events/event-row';
 import { toNewEvent } from '../../../electron/events/local-index/local-event-index';
-import { scanEventPage, ScannedEvent, type ScannedPage } from '../../../electron/events/local-index/page-scan';
+import { scanEventBytes, type ScannedPage } from '../../../electron/events/local-index/page-scan';
+import { ScannedEvent } from '../../../electron/events/local-index/scanned-event';
 import { unique } from '../support/run-id';
 import { backendArea, type BackendExpect, type BackendScenario } from './scenario';
 import { newFeature } from './fixtures';
@@ -140,7 +141,12 @@ const querying: BackendScenario<Fx>[] = [
     run: async (b, fx) => {
       const params = { feature: `IS:${fx.feature}`, limit: '50' };
       const parsed = await b.queryEvents(params);
-      return { parsed, scanned: scanEventPage(await b.queryEventsText(params)) };
+      const answer = await b.queryEventsBytes(params);
+      try {
+        return { parsed, scanned: scanEventBytes(answer.bytes) };
+      } finally {
+        answer.release();
+      }
     },
     expect: {
       result: (value) => {

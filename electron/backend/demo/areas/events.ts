@@ -5,6 +5,6 @@ export const operations = {
   listEvents: (ctx, query = {}) => ctx.events.list(query),
   searchEvents: (ctx, input = {}) => ctx.events.search(input),
   queryEvents: (ctx, params = {}) => ctx.events.query(params),
-  queryEventsText: (ctx, params = {}) => new TextDecoder().decode(ctx.events.queryJson(params)),
+  queryEventsBytes: (ctx, params = {}) => ({ bytes: ctx.events.queryJson(params), release: () => undefined }),
   listEventCreators: (ctx) => ctx.events.creators(),
 } satisfies AreaOperations;

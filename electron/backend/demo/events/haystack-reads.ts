@@ -16,16 +16,15 @@ export interface ColumnTexts {
 }
 
 /**
- * The walk of textsOf and originalsOf: the tail's rows (the newest, still text in memory) go to `tail` as they are
- * held, the sealed chunks' to `visit` as the bytes read.
+ * The walk of textsOf and originalsOf: the rows of the tail (the newest, in memory: `tail`, its parts back to back)
+ * and of the sealed chunks (read from the spill file) go to `visit` as bytes.
  */
 export function visitOriginals(
   file: SpillFile,
   sealed: readonly Sealed[],
-  tailOriginals: readonly string[],
+  tail: { bytes: Buffer; starts: Int32Array },
   chunkEvents: number,
   indexes: readonly number[],
-  tail: (j: number, text: string) => void,
   visit: (j: number, bytes: Buffer, from: number, to: number) => void,
 ): void {
   let start = 0;
@@ -35,7 +34,10 @@ export function visitOriginals(
     while (end < indexes.length && Math.floor((indexes[end] as number) / chunkEvents) === c) end++;
     const s = sealed[c];
     if (s === undefined) {
-      for (let j = start; j < end; j++) tail(j, tailOriginals[(indexes[j] as number) - c * chunkEvents] as string);
+      for (let j = start; j < end; j++) {
+        const k = (indexes[j] as number) - c * chunkEvents;
+        visit(j, tail.bytes, tail.starts[k] as number, tail.starts[k + 1] as number);
+      }
     } else readRun(file, s, c * chunkEvents, indexes, start, end, visit);
     start = end;
   }

@@ -5,12 +5,12 @@ import {
   type CompiledQuery,
   type JsonChunkText,
 } from './chunk-search';
-import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import { mayContain } from './chunk-grams';
 import { MAX_CHUNK_RECORDS, tokenBytes, tokenPlan } from './chunk-tokens';
 import { candidates, originalsLength, readOriginals, sealChunk, unsealChunk, type Sealed } from './sealed-chunk';
 import { splitTexts, visitOriginals, type ColumnTexts } from './haystack-reads';
 import { SpillFile } from './spill-file';
+import { HaystackTail } from './haystack-tail';
 
 /**
  * The searched text of every event, and at the same time the only copy of its JSON columns.
@@ -37,12 +37,8 @@ export class Haystack {
   private readonly chunkEvents: number;
   private readonly file = new SpillFile();
   private readonly sealed: Sealed[] = [];
-  private tailRecords: string[] = [];
-  private tailOriginals: string[] = [];
-  /** Byte lengths of each tail record and of its head (type SEP createdBy SEP). */
-  private tailBytes: number[] = [];
-  private tailHeadBytes: number[] = [];
-  private tailCache: JsonChunkText | undefined;
+  /** The chunk being filled, in memory (haystack-tail.ts). */
+  private readonly tail: HaystackTail;
   /** Chunks read for a scan land here; per-row checks use `cached` so that a scan's chunk is never overwritten. */
   private scanBuffer = Buffer.alloc(0);
   private cached: { c: number; chunk: JsonChunkText; buffer: Buffer } | undefined;
@@ -53,23 +49,17 @@ export class Haystack {
   constructor(chunkEvents = CHUNK_EVENTS) {
     if (chunkEvents > MAX_CHUNK_RECORDS) throw new RangeError(`Haystack: chunks of ${chunkEvents} events are over ${MAX_CHUNK_RECORDS}`);
     this.chunkEvents = chunkEvents;
+    this.tail = new HaystackTail(chunkEvents);
   }
 
   get size(): number {
-    return this.sealed.length * this.chunkEvents + this.tailRecords.length;
+    return this.sealed.length * this.chunkEvents + this.tail.count;
   }
 
   /** Appends the record of the next event (index = size before the call). */
   push(type: string, createdBy: string, texts: ColumnTexts): void {
-    const json = `${texts.data ?? ''}${FIELD_SEPARATOR}${texts.preData ?? ''}${FIELD_SEPARATOR}${texts.tags ?? ''}`;
-    const head = `${stripSeparator(type)}${FIELD_SEPARATOR}${stripSeparator(createdBy)}${FIELD_SEPARATOR}`.toLowerCase();
-    const record = head + json.toLowerCase();
-    this.tailRecords.push(record);
-    this.tailOriginals.push(json);
-    this.tailBytes.push(Buffer.byteLength(record, 'utf8') + 1);
-    this.tailHeadBytes.push(Buffer.byteLength(head, 'utf8'));
-    this.tailCache = undefined;
-    if (this.tailRecords.length === this.chunkEvents) this.seal();
+    this.tail.push(type, createdBy, texts);
+    if (this.tail.count === this.chunkEvents) this.seal();
   }
 
   /**
@@ -88,23 +78,14 @@ export class Haystack {
     // the file ends where the last chunk kept does: also past the bytes of a seal whose second write failed
     const last = this.sealed[c - 1];
     this.file.truncate(last === undefined ? 0 : last.originalAt + originalsLength(last));
-    const keep = size - c * this.chunkEvents;
-    this.tailRecords.length = keep;
-    this.tailOriginals.length = keep;
-    this.tailBytes.length = keep;
-    this.tailHeadBytes.length = keep;
-    this.tailCache = undefined;
+    this.tail.truncate(size - c * this.chunkEvents);
     this.cached = undefined;
     this.candidateCache = undefined;
   }
 
-  /** Makes sealed chunk `s` the tail again: its records and originals as text, as push() held them. */
+  /** Makes sealed chunk `s` the tail again, as push() had written it. */
   private unseal(s: Sealed): void {
-    const tail = unsealChunk(this.file, s);
-    this.tailRecords = tail.records;
-    this.tailOriginals = tail.originals;
-    this.tailBytes = tail.bytes;
-    this.tailHeadBytes = tail.headBytes;
+    this.tail.load(unsealChunk(this.file, s));
   }
 
   /** Bytes held in memory, by part (bench figures; the spill file is on disk and not counted). */
@@ -117,9 +98,7 @@ export class Haystack {
       grams += s.grams.byteLength;
       tokens += tokenBytes(s.tokens);
     }
-    let tail = 0;
-    for (let k = 0; k < this.tailRecords.length; k++) tail += (this.tailBytes[k] as number) * 2 + (this.tailOriginals[k] as string).length;
-    return { chunkOffsets: offsets, chunkGrams: grams, wordIndex: tokens, tailText: tail, spillFile: this.file.size };
+    return { chunkOffsets: offsets, chunkGrams: grams, wordIndex: tokens, tailText: this.tail.bytes, spillFile: this.file.size };
   }
 
   /** The original data / preData / tags texts of event `index`. */
@@ -134,40 +113,20 @@ export class Haystack {
    */
   textsOf(indexes: readonly number[]): ColumnTexts[] {
     const out = new Array<ColumnTexts>(indexes.length);
-    visitOriginals(
-      this.file,
-      this.sealed,
-      this.tailOriginals,
-      this.chunkEvents,
-      indexes,
-      (j, text) => {
-        out[j] = splitTexts(text);
-      },
-      (j, bytes, from, to) => {
-        out[j] = splitTexts(bytes.toString('utf8', from, to));
-      },
-    );
+    this.originalsOf(indexes, (j, bytes, from, to) => {
+      out[j] = splitTexts(bytes.toString('utf8', from, to));
+    });
     return out;
   }
 
   /**
    * The stored JSON parts of several events as UTF-8, undecoded (data SEP preData SEP tags, each empty when null), in
    * the order given: `visit(j, bytes, from, to)` with event indexes[j]'s part at bytes[from, to). Read as textsOf
-   * reads; the bytes are the caller's to keep. For writing them into an answer without making strings of them.
+   * reads. The bytes are good during the visit only (the newest rows' are the tail's own buffer). For writing them
+   * into an answer without making strings of them.
    */
   originalsOf(indexes: readonly number[], visit: (j: number, bytes: Buffer, from: number, to: number) => void): void {
-    visitOriginals(
-      this.file,
-      this.sealed,
-      this.tailOriginals,
-      this.chunkEvents,
-      indexes,
-      (j, text) => {
-        const bytes = Buffer.from(text, 'utf8');
-        visit(j, bytes, 0, bytes.length);
-      },
-      visit,
-    );
+    visitOriginals(this.file, this.sealed, this.tail.originalParts(), this.chunkEvents, indexes, visit);
   }
 
   /** Every event's texts, oldest first, reading each chunk once (snapshots). */
@@ -178,7 +137,8 @@ export class Haystack {
         yield splitTexts(bytes.toString('utf8', s.originals[k], s.originals[k + 1]));
       }
     }
-    for (const json of this.tailOriginals) yield splitTexts(json);
+    const tail = this.tail.originalParts();
+    for (let k = 0; k + 1 < tail.starts.length; k++) yield splitTexts(tail.bytes.toString('utf8', tail.starts[k], tail.starts[k + 1]));
   }
 
   /** Whether event `index` matches. For candidate lists that are already small. */
@@ -223,7 +183,7 @@ export class Haystack {
     }
     // The tail is still text in memory; sealed chunks answer from their word index, reading the text only to check
     // the candidates of a needle that spans tokens or of a pattern.
-    if (this.tailRecords.length > 0) {
+    if (this.tail.count > 0) {
       const found: number[] = [];
       chunkJsonMatches(this.tailChunk(), q, found);
       const base = this.sealed.length * this.chunkEvents;
@@ -262,7 +222,7 @@ export class Haystack {
       if (total >= offset && indexes.length < limit) indexes.push(index);
       total++;
     };
-    if (this.tailRecords.length > 0) {
+    if (this.tail.count > 0) {
       const found: number[] = [];
       chunkJsonMatches(this.tailChunk(), q, found);
       const base = this.sealed.length * this.chunkEvents;
@@ -314,7 +274,7 @@ export class Haystack {
   }
 
   private get chunkCount(): number {
-    return this.sealed.length + (this.tailRecords.length > 0 ? 1 : 0);
+    return this.sealed.length + (this.tail.count > 0 ? 1 : 0);
   }
 
   /** False when event `index` sits in a sealed chunk that cannot hold the query's needle (or anchor). */
@@ -338,40 +298,18 @@ export class Haystack {
     return { chunk: this.cached.chunk, k };
   }
 
+  /** The tail as a chunk's text: views of its buffers, used before the next push. */
   private tailChunk(): JsonChunkText {
-    this.tailCache ??= this.buildTail();
-    return this.tailCache;
-  }
-
-  private buildTail(): JsonChunkText {
-    const count = this.tailRecords.length;
-    const starts = new Int32Array(count + 1);
-    const jsonStarts = new Int32Array(count);
-    for (let k = 0; k < count; k++) {
-      jsonStarts[k] = (starts[k] as number) + (this.tailHeadBytes[k] as number);
-      starts[k + 1] = (starts[k] as number) + (this.tailBytes[k] as number);
-    }
-    // The trailing separator gives the last record the same ending as the others.
-    const bytes = Buffer.from(this.tailRecords.join(FIELD_SEPARATOR) + FIELD_SEPARATOR, 'utf8');
-    return { bytes, starts, jsonStarts };
+    return this.tail.chunk();
   }
 
   /** Moves the full tail to the spill file, keeping only its offsets. */
   private seal(): void {
-    this.sealed.push(sealChunk(this.file, this.buildTail(), this.tailOriginals));
-    this.tailRecords = [];
-    this.tailOriginals = [];
-    this.tailBytes = [];
-    this.tailHeadBytes = [];
-    this.tailCache = undefined;
+    this.sealed.push(sealChunk(this.file, this.tail.chunk(), this.tail.originalParts()));
+    this.tail.reset();
   }
 }
 
 /** Set bits of every 16-bit word. */
 const BITS_SET = new Uint8Array(1 << 16);
 for (let w = 1; w < BITS_SET.length; w++) BITS_SET[w] = (BITS_SET[w >>> 1] as number) + (w & 1);
-
-/** type and createdBy are free strings; a NUL in them must not shift the record's fields. */
-function stripSeparator(s: string): string {
-  return s.includes(FIELD_SEPARATOR) ? s.replaceAll(FIELD_SEPARATOR, ' ') : s;
-}

@@ -24,48 +24,31 @@ export interface Sealed {
   tokens: ChunkTokens;
 }
 
-/** A sealed chunk's records and originals as text again, as the haystack's tail holds them (Haystack.push). */
+/** A sealed chunk's bytes read back, with its offsets: what the haystack's tail held of it (HaystackTail.load). */
 export interface Unsealed {
-  records: string[];
-  originals: string[];
-  /** Byte lengths of each record (with the separator after it) and of its head (type SEP createdBy SEP). */
-  bytes: number[];
-  headBytes: number[];
+  records: Buffer;
+  starts: Int32Array;
+  jsonStarts: Int32Array;
+  originals: Buffer;
+  originalStarts: Int32Array;
 }
 
 /**
- * Writes a full tail to the spill file (its records' text `tail`, as buildTail makes it, then its original JSON
- * parts), and returns what memory keeps of it.
+ * Writes a full tail to the spill file (its records' text `tail`, then its original JSON parts), and returns what
+ * memory keeps of it: the offsets (the tail's arrays, which it then replaces) and the word index and trigrams.
  */
-export function sealChunk(file: SpillFile, tail: JsonChunkText, tailOriginals: readonly string[]): Sealed {
+export function sealChunk(file: SpillFile, tail: JsonChunkText, originals: { bytes: Buffer; starts: Int32Array }): Sealed {
   const { bytes, starts, jsonStarts } = tail;
-  const originalText = tailOriginals.join('');
-  const originals = new Int32Array(tailOriginals.length + 1);
-  for (let k = 0; k < tailOriginals.length; k++) {
-    originals[k + 1] = (originals[k] as number) + Buffer.byteLength(tailOriginals[k] as string, 'utf8');
-  }
   const at = file.append(bytes);
-  const originalAt = file.append(Buffer.from(originalText, 'utf8'));
+  const originalAt = file.append(originals.bytes);
   const tokens = buildTokens(bytes, starts, jsonStarts);
-  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals, grams: gramsOf(bytes), tokens };
+  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals: originals.starts, grams: gramsOf(bytes), tokens };
 }
 
-/** Sealed chunk `s` as text again, read back from the spill file (a failed read throws before anything is made). */
+/** Sealed chunk `s` read back from the spill file (a failed read throws before anything is made). */
 export function unsealChunk(file: SpillFile, s: Sealed): Unsealed {
   const records = file.read(s.at, s.length, Buffer.allocUnsafe(s.length));
-  const originals = readOriginals(file, s);
-  const count = s.starts.length - 1;
-  const tail: Unsealed = { records: [], originals: [], bytes: [], headBytes: [] };
-  for (let k = 0; k < count; k++) {
-    const start = s.starts[k] as number;
-    const end = s.starts[k + 1] as number;
-    // each record ends with the separator that joined it to the next (buildTail)
-    tail.records.push(records.toString('utf8', start, end - 1));
-    tail.originals.push(originals.toString('utf8', s.originals[k], s.originals[k + 1]));
-    tail.bytes.push(end - start);
-    tail.headBytes.push((s.jsonStarts[k] as number) - start);
-  }
-  return tail;
+  return { records, starts: s.starts, jsonStarts: s.jsonStarts, originals: readOriginals(file, s), originalStarts: s.originals };
 }
 
 /** Bytes of a sealed chunk's original JSON parts. */

@@ -34,7 +34,7 @@ const answers: AdminOperations & InstanceFixtures = {
   listEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
   searchEvents: async () => ({ version: 1, events: [], totalEvents: 0 }),
   queryEvents: async () => ({ events: [], total: 0 }),
-  queryEventsText: async () => '{"events":[],"total":0}',
+  queryEventsBytes: async () => ({ bytes: Buffer.from('{"events":[],"total":0}'), release: () => undefined }),
   listEventCreators: async () => [{ id: -42, name: 'admin' }],
   listStrategyTypes: async () => [
     { name: 'default', displayName: 'Standard', description: null, editable: false, deprecated: false, parameters: [], title: null },
