@@ -122,3 +122,44 @@ it("the list's pages of another filter stop the chart left behind; the same filt
     await features.close();
   }
 });
+
+it('a chart asks which instance is active once: its counts do not wait behind the connection manager meanwhile', async () => {
+  const backend = createDemoBackend({ historyEvents: 500 });
+  const status = { activeProfileId: 'demo', profiles: [{ id: 'demo', kind: 'demo' }] } as unknown as ConnectionStatus;
+  // once the chart has its backend, the manager is busy (a connection test, a profile saved): its calls then wait
+  let charting = false;
+  let busy = false;
+  let release: () => void = () => undefined;
+  const freed = new Promise<void>((resolve) => (release = resolve));
+  const waitIfBusy = async () => {
+    if (busy) await freed;
+  };
+  const features = createEventFeatures({
+    connections: {
+      status: async () => {
+        await waitIfBusy();
+        return status;
+      },
+      backend: async () => {
+        await waitIfBusy();
+        if (charting) busy = true;
+        return backend;
+      },
+      onChange: () => () => undefined,
+    },
+    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
+    userDataDir: dir,
+    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the features read the first status
+    charting = true;
+    const chart = features.histogram({ filter: {} });
+    const done = await Promise.race([chart.then((result) => result), new Promise((resolve) => setTimeout(() => resolve('waiting'), 2000))]);
+    expect(done).not.toBe('waiting');
+    expect((done as { buckets: unknown[] }).buckets.length).toBeGreaterThan(0);
+  } finally {
+    release();
+    await features.close();
+  }
+});

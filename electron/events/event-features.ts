@@ -154,23 +154,26 @@ export function createEventFeatures(options: {
     return local ?? (await connections.backend()).listEventCreators();
   }
 
-  /** Reads for the histogram: the local copy when complete (also offline), else the server. */
-  const localFirstQuery = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> => {
-    const remote = await activeRemote();
-    const local = remote ? await index.search(remote.id, params) : null;
-    return local ?? serverQuery(params, signal);
-  };
+  /**
+   * Reads of the active instance, which is asked once (a chart's counts, an export's pages): each from its complete
+   * local copy when it has one (also offline), else from its backend.
+   */
+  async function pinnedReads() {
+    const status = await connections.status();
+    const remote = remoteOf(status);
+    const backend = await connections.backend();
+    const query = async (params: EventQueryParams, signal?: AbortSignal): Promise<EventQueryPage> =>
+      (remote ? await index.search(remote.id, params) : null) ?? (signal ? backend.withSignal(signal) : backend).queryEvents(params);
+    return { activeProfileId: status.activeProfileId, remote, backend, query };
+  }
 
   const exports = createExportService({
     shell: options.shell,
     // the active instance, once: every page comes from its complete local copy when it has one, else its backend
     source: async () => {
-      const status = await connections.status();
-      const { activeProfileId } = status;
-      const remote = remoteOf(status);
-      const backend = await connections.backend();
+      const { activeProfileId, remote, backend, query } = await pinnedReads();
       return {
-        query: async (params, signal) => (remote ? await index.search(remote.id, params) : null) ?? backend.withSignal(signal).queryEvents(params),
+        query,
         ...(remote ? { texts: (params: EventQueryParams) => index.searchTexts(remote.id, params) } : {}),
         // both wait for a switch under way to finish (the connection manager's calls run one at a time)
         interrupted: async () => {
@@ -212,7 +215,9 @@ export function createEventFeatures(options: {
     const chart = { filter: filterKey(filter), run };
     charting = chart;
     try {
-      return await eventHistogram(filter, (params) => localFirstQuery(params, run.signal), now);
+      // the instance asked once for all of the chart's counts, not once a count
+      const { query } = await pinnedReads();
+      return await eventHistogram(filter, (params) => query(params, run.signal), now);
     } finally {
       if (charting === chart) charting = null;
     }
