@@ -40,12 +40,14 @@ export class ChunkText {
   }
 
   push(line: string): void {
-    // a UTF-16 unit never takes more than 3 bytes of UTF-8, and the newline one
-    const room = line.length * 3 + 1;
-    if (this.#end + room > this.#buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.#buffer.length * 2, this.#end + room));
-      this.#buffer.copy(grown, 0, 0, this.#end);
-      this.#buffer = grown;
+    // a UTF-16 unit never takes more than 3 bytes of UTF-8: only when that might not fit is the exact size asked
+    if (this.#end + line.length * 3 + 1 > this.#buffer.length) {
+      const room = Buffer.byteLength(line, 'utf8') + 1;
+      if (this.#end + room > this.#buffer.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(this.#buffer.length * 2, this.#end + room));
+        this.#buffer.copy(grown, 0, 0, this.#end);
+        this.#buffer = grown;
+      }
     }
     this.#end += this.#buffer.write(line, this.#end);
     this.#buffer[this.#end++] = NEWLINE;

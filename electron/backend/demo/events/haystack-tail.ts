@@ -17,13 +17,22 @@ const SEPARATOR = FIELD_SEPARATOR.charCodeAt(0);
 const UPPER_A = 0x41;
 const UPPER_Z = 0x5a;
 
-/** A byte buffer written from its start, grown when full, and kept from chunk to chunk. */
+/**
+ * A byte buffer written from its start, grown when full, and kept from chunk to chunk: but not one grown far past its
+ * usual size (a chunk that held an event of megabytes), which would otherwise stay that large for good.
+ */
 class Bytes {
   buffer: Buffer;
   end = 0;
 
-  constructor(size: number) {
+  constructor(readonly size: number) {
     this.buffer = Buffer.allocUnsafeSlow(size);
+  }
+
+  /** Empties it for the next chunk. */
+  clear(): void {
+    this.end = 0;
+    if (this.buffer.length > this.size * 4) this.buffer = Buffer.allocUnsafeSlow(this.size);
   }
 
   /** Makes room for `n` more bytes. */
@@ -35,8 +44,8 @@ class Bytes {
   }
 
   text(text: string): void {
-    // a UTF-16 unit never takes more than 3 bytes of UTF-8
-    this.room(text.length * 3);
+    // a UTF-16 unit never takes more than 3 bytes of UTF-8: only when that might not fit is the exact size asked
+    if (this.end + text.length * 3 > this.buffer.length) this.room(Buffer.byteLength(text, 'utf8'));
     this.end += this.buffer.write(text, this.end);
   }
 
@@ -105,8 +114,8 @@ export class HaystackTail {
     this.starts = new Int32Array(this.capacity + 1);
     this.jsonStarts = new Int32Array(this.capacity);
     this.originalStarts = new Int32Array(this.capacity + 1);
-    this.records.end = 0;
-    this.originals.end = 0;
+    this.records.clear();
+    this.originals.clear();
     this.count = 0;
   }
 

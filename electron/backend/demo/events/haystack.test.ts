@@ -37,3 +37,18 @@ describe('Haystack.textsOf', () => {
     );
   });
 });
+
+describe('Haystack memory', () => {
+  it('gives back what one very large event took once its chunk is sealed, and reserves no more than the text needs', () => {
+    const haystack = new Haystack(4);
+    const idle = haystack.memoryBytes().tailText as number;
+    const large = { data: JSON.stringify({ text: 'x'.repeat(3_000_000) }), preData: null, tags: null };
+    haystack.push('feature-updated', 'admin', large);
+    // the text is ASCII: about its own size, not three times it, in each of the record and original buffers
+    expect(haystack.memoryBytes().tailText).toBeLessThan(idle + 2 * 2 * 3_000_100);
+    for (let i = 0; i < 4; i++) haystack.push('feature-updated', 'admin', { data: '{"a":1}', preData: null, tags: null });
+    expect(haystack.size).toBe(5);
+    expect(haystack.memoryBytes().tailText).toBe(idle);
+    expect(haystack.texts(0)).toEqual(large);
+  });
+});
