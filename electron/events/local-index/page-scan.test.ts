@@ -91,7 +91,8 @@ const scannedEvents = (text: string): ScannedEvent[] =>
     if (!(event instanceof ScannedEvent)) throw new Error(`not scanned: ${JSON.stringify(event)}`);
     return event;
   });
-const scanned = (text: string) => scannedEvents(text).map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts }, line: lineOf(event) }));
+const scanned = (text: string, withLines = true) =>
+  scannedEvents(text).map((event) => ({ scalars: { ...event.scalars }, texts: { ...event.texts }, line: withLines ? lineOf(event) : '' }));
 
 /** jsonb's key order (UTF-8 length, then bytes) written compactly: preData as Unleash and the demo-server send it. */
 function jsonbCompact(value: unknown): string {
@@ -207,7 +208,7 @@ describe('scanEventPage', () => {
         const schema = eventQueryPageSchema.safeParse(jsonOrUndefined(text));
         // (without the lines: the index makes one only of a createdAt it can read, which the schema does not ask)
         const columns = (events: { line: string }[]) => events.map(({ line: _line, ...rest }) => rest);
-        if (schema.success) expect(columns(scanned(text))).toEqual(columns(parsedPath(text, false)));
+        if (schema.success) expect(columns(scanned(text, false))).toEqual(columns(parsedPath(text, false)));
         else expect(() => scanEventPage(text)).toThrow(ApiError);
       }),
       { numRuns: 400 },
