@@ -175,6 +175,8 @@ export function createEventFeatures(options: {
       return {
         query,
         ...(remote ? { texts: (params: EventQueryParams) => index.searchTexts(remote.id, params) } : {}),
+        // a page the copy does not answer is the backend's (query's last resort too), read as the server's bytes
+        bytes: (params: EventQueryParams, signal: AbortSignal) => backend.withSignal(signal).queryEventsBytes(params),
         // both wait for a switch under way to finish (the connection manager's calls run one at a time)
         interrupted: async () => {
           if ((await connections.status()).activeProfileId !== activeProfileId) return EXPORT_SWITCHED;

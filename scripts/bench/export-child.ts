@@ -48,6 +48,8 @@ const sampler = setInterval(sample, 10);
 const t0 = performance.now();
 const written = await exportEvents({
   query: (params, signal) => remote.withSignal(signal).queryEvents(params),
+  // as the app's export reads a server (electron/events/event-features.ts): the JSON formats from the answer's bytes
+  bytes: (params, signal) => remote.withSignal(signal).queryEventsBytes(params),
   filter: {},
   format: 'jsonl',
   columns: [],

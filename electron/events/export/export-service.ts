@@ -6,6 +6,7 @@ import type { FileFilter, ShellPort } from '../../shell/shell-port';
 import { ExportCancelled, exportEvents } from './export-events';
 import type { ValueRedactor } from '../../security/redact';
 import type { EventTextPage } from '../../backend/demo/events/event-json';
+import type { AnswerBytes } from '../../backend/operations/events';
 
 /**
  * events.export / events.cancelExport: main asks where to save (the page never names a path), runs one export at a
@@ -23,6 +24,8 @@ export interface ExportSource {
   query(params: EventQueryParams, signal: AbortSignal): Promise<EventQueryPage>;
   /** A complete local copy's page as its events' texts, else null (ExportJob.texts). */
   texts?(params: EventQueryParams): Promise<EventTextPage | null>;
+  /** The server's answer as its bytes, for the JSON formats (ExportJob.bytes). */
+  bytes?(params: EventQueryParams, signal: AbortSignal): Promise<AnswerBytes>;
   /**
    * Asked when the export ends early (a cancel or a failure): why the instance it reads can no longer be read (another
    * one made active, or its connection reopened), else undefined. The export then ends as stopped, saying so: a
@@ -67,10 +70,11 @@ export function createExportService(options: ExportServiceOptions): ExportServic
         });
         if (target === null || controller.signal.aborted) return { status: 'cancelled' };
         source = await options.source();
-        const { query, texts } = source;
+        const { query, texts, bytes } = source;
         const written = await exportEvents({
           query,
           ...(texts ? { texts } : {}),
+          ...(bytes ? { bytes } : {}),
           filter: input.filter,
           format: input.format,
           columns: input.columns ?? DEFAULT_EXPORT_COLUMNS,

@@ -15,6 +15,9 @@ export class AnswerPieces {
   #start = 0;
   #ascii = true;
   #final = false;
+  /** The last character of a piece not ASCII that byteAt was asked for, and its byte: the next is counted from it. */
+  #mark = 0;
+  #markByte = 0;
 
   constructor(readonly bytes: Buffer) {}
 
@@ -38,6 +41,8 @@ export class AnswerPieces {
     if (!this.#ascii && !isUtf8(view)) throw new Unscannable('not UTF-8');
     this.#start = start;
     this.#final = end === bytes.length;
+    this.#mark = 0;
+    this.#markByte = start;
     return view.toString(this.#ascii ? 'latin1' : 'utf8');
   }
 
@@ -52,8 +57,19 @@ export class AnswerPieces {
     return ` ${text.slice(from, to)}`.slice(1);
   }
 
-  /** Where character `i` of the piece last decoded (`text`) starts in the answer's bytes. */
+  /**
+   * Where character `i` of the piece last decoded (`text`) starts in the answer's bytes. `i` is never inside a
+   * surrogate pair (it is between two JSON tokens); asked in order, as the events are read, each is counted from the
+   * one before, not from the piece's start.
+   */
   byteAt(text: string, i: number): number {
-    return this.#start + (this.#ascii ? i : Buffer.byteLength(text.slice(0, i), 'utf8'));
+    if (this.#ascii) return this.#start + i;
+    if (i < this.#mark) {
+      this.#mark = 0;
+      this.#markByte = this.#start;
+    }
+    this.#markByte += Buffer.byteLength(text.slice(this.#mark, i), 'utf8');
+    this.#mark = i;
+    return this.#markByte;
   }
 }

@@ -7,8 +7,12 @@ import { toRow } from '../../backend/demo/events/event-row';
 import { jsonbText } from '../../backend/event-query/pg-json-text';
 import { LocalEventIndex, toNewEvent } from './local-event-index';
 import { checkAnswer } from '../../backend/remote/answer-check';
-import { scanEventBytes, scanEventPage, scanInPieces } from './page-scan';
+import { scanEventBytes, scanEventPage, scanInPieces, spanEventBytes } from './page-scan';
+import { eventSlices } from '../export/event-text';
 import { ScannedEvent } from './scanned-event';
+
+/** The property tests of many runs take 2-3 s alone, more beside other test files on 2 cores: room over the 5 s default. */
+const PROPERTY_MS = 30_000;
 
 /** Strings a body can hold that a scanner could trip on: quotes, escapes, separators, keys JSON.parse moves first. */
 const word = fc.constantFrom('a', 'b', 'id', 'data', ',"data":', '": ', ', ', '}', ']', '\\', '"', '\n', '\u0001', '/', 'é', '😀', '\u2028', '10', '2', '0', '-1', '');
@@ -136,7 +140,7 @@ describe('scanEventPage', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_MS);
 
   it('stores in the index what the parsed events store: the same lines of the copy on disk, the same answers', async () => {
     await fc.assert(
@@ -154,7 +158,7 @@ describe('scanEventPage', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_MS);
 
   it('writes a body holding a key twice as JSON.parse reads it: the last value, once', () => {
     const text = '{"events":[{"id":1,"type":"t","createdBy":"u","createdAt":"2026-01-01T00:00:00.000Z","data":{"a":1,"b":{"c":1,"c":2},"a":3},"preData":{"k": 1, "k": 2}}],"total":1}';
@@ -280,7 +284,27 @@ describe('scanEventBytes', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, PROPERTY_MS);
+
+  it("gives an export each event's text as the server wrote it, its id and date, wherever the pieces end", () => {
+    fc.assert(
+      fc.property(largePage, fc.boolean(), (list, pretty) => {
+        const text = pretty ? JSON.stringify({ events: list, total: list.length }, null, 1) : withPreData({ events: list, total: list.length }, jsonbCompact);
+        const bytes = Buffer.from(text, 'utf8');
+        const spanned = spanEventBytes(bytes);
+        expect(spanned.total).toBe(list.length);
+        expect(spanned.events.map(({ id, createdAt }) => ({ id, createdAt }))).toEqual(list.map(({ id, createdAt }) => ({ id, createdAt })));
+        expect(spanned.starts.map((start, k) => bytes.toString('utf8', start, spanned.ends[k]))).toEqual(eventSlices(text));
+      }),
+      { numRuns: 40 },
+    );
+    // a page the schema refuses is not spanned (the export then reads it whole, and the schema says what is wrong)
+    const page = JSON.stringify({ events: [{ id: 1, type: 't', createdBy: 'u', createdAt: 'x', data: [1] }], total: 1 });
+    expect(() => spanEventBytes(Buffer.from(page))).toThrow();
+    expect(() => spanEventBytes(Buffer.from(page.replace('[1]', '{"a":1')))).toThrow();
+    const fixed = page.replace('[1]', '{"a":[1]}');
+    expect(spanEventBytes(Buffer.from(fixed))).toMatchObject({ starts: [11], ends: [fixed.indexOf('],"total"')] });
+  }, PROPERTY_MS);
 
   it('says what is wrong with a large page as the page read whole says it, and reads bytes that are not UTF-8 as decoding them does', () => {
     const list = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, type: 't', createdBy: 'u', createdAt: '2026-01-01T00:00:00.000Z', data: { text: 'é'.repeat(200 + i) } }));

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ApiError } from '../../../shared/errors';
-import { eventQueryPageSchema, eventTagSchema, type EventQueryParams, type FlagEvent } from '../../../shared/schemas';
-import { jsonOrUndefined } from '../../../shared/json';
+import { eventTagSchema, type EventQueryParams, type FlagEvent } from '../../../shared/schemas';
 import type { AdminBackend } from '../../backend/admin-backend';
 import { jsonbText, jsonText } from '../../backend/event-query/pg-json-text';
 import type { StoredScalars } from './stored-line';
 import { COLON, COMMA, Form, JsonTextScanner, QUOTE, Unscannable } from './json-text-scanner';
 import { checkAnswer } from '../../backend/remote/answer-check';
 import { AnswerPieces, PIECE_BYTES } from './answer-pieces';
+import { checkedEventPage } from './checked-page';
 import { CREATED_AT, CREATED_BY, ENVIRONMENT, FEATURE_NAME, PROJECT, ScannedEvent, TYPE } from './scanned-event';
 
 /**
@@ -20,11 +20,11 @@ import { CREATED_AT, CREATED_BY, ENVIRONMENT, FEATURE_NAME, PROJECT, ScannedEven
  * compact, with JSON.stringify's escapes and numbers, no key twice and no key that is an array index (JSON.parse moves
  * those first); preData with jsonb's key order (its spaces put in where the page has none). A body in any other form
  * is parsed and written as before, so the texts are always the ones the parsed path gives. A page not as the schema
- * has it is parsed and checked as before (parsedPage), so the schema says what is wrong. The text must be decoded
+ * has it is parsed and checked as before (checkedEventPage), so the schema says what is wrong. The text must be decoded
  * UTF-8, as an answer's is: it then holds no lone surrogate, which JSON.stringify would escape.
  */
 
-/** A scanned page: its events as scanned, or parsed when the scanner left the page to JSON.parse (parsedPage). */
+/** A scanned page: its events as scanned, or parsed when the scanner left the page to JSON.parse (checkedEventPage). */
 export interface ScannedPage {
   events: (ScannedEvent | FlagEvent)[];
   total: number;
@@ -68,21 +68,23 @@ export function scanInPieces(bytes: Buffer): ScannedPage {
   return new PageScanner('', new AnswerPieces(bytes)).inPieces();
 }
 
+/** A page checked as the schema has it, with where each event's text is in the answer: bytes [starts[k], ends[k]). */
+export interface SpannedPage {
+  events: ScannedEvent[];
+  total: number;
+  starts: number[];
+  ends: number[];
+}
+
 /**
- * A page the scanner does not read (a member not as the schema has it, which a later one of the same name may
- * replace, as JSON.parse keeps the last; nesting deeper than the scanner goes), parsed and checked as the remote's read
- * of an answer is: the schema says what is wrong, if anything. No server sends one, so it need not be fast.
+ * The page as an export writes it (the server's text of each event, unchanged): checked as scanEventBytes checks it,
+ * each event's id, date and place in the answer, its bodies checked but not kept. Throws whatever it cannot read so
+ * (the export then reads the answer whole, and the schema says what is wrong).
  */
-function parsedPage(text: string): ScannedPage {
-  const json = jsonOrUndefined(text);
-  if (json === undefined) throw ApiError.fault('InvalidResponseError', "The server's answer to a search of events was not valid JSON.", undefined, 502);
-  const page = checkAnswer(eventQueryPageSchema, json);
-  if (!page.success) {
-    const issue = page.error.issues[0];
-    const where = issue && issue.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw ApiError.fault('InvalidResponseError', `The server's answer to a search of events did not have the expected shape${where}: ${issue?.message ?? 'invalid'}.`, undefined, 502);
-  }
-  return page.data;
+export function spanEventBytes(bytes: Buffer): SpannedPage {
+  const spans = { starts: [], ends: [] };
+  const page = new PageScanner('', new AnswerPieces(bytes), spans).inPieces();
+  return { events: page.events as ScannedEvent[], total: page.total, ...spans };
 }
 
 /** When less than this is left of a piece after an event, the next event is read from a new piece that starts at it. */
@@ -97,10 +99,13 @@ class PageScanner extends JsonTextScanner {
   #keyDecoded: string | undefined;
   /** Which event of the page is being read (for errors), -1 outside the events. */
   #event = -1;
+  /** Set when reading spans (spanEventBytes): where each event is in the answer's bytes; bodies are then not kept. */
+  readonly #spans: { starts: number[]; ends: number[] } | undefined;
 
-  constructor(text: string, pieces?: AnswerPieces) {
+  constructor(text: string, pieces?: AnswerPieces, spans?: { starts: number[]; ends: number[] }) {
     super(text);
     this.#pieces = pieces;
+    this.#spans = spans;
   }
 
   /**
@@ -124,7 +129,7 @@ class PageScanner extends JsonTextScanner {
     } catch (error) {
       // a page not as the schema has it is parsed and checked: the schema says what is wrong (or, with a member given
       // twice, that the last one is right, as JSON.parse keeps it)
-      if (error instanceof Unscannable) return parsedPage(this.s);
+      if (error instanceof Unscannable) return checkedEventPage(this.s);
       if (error instanceof SyntaxError) {
         throw ApiError.fault('InvalidResponseError', `The server's answer to a search of events was not valid JSON (${error.message}).`, undefined, 502);
       }
@@ -177,8 +182,14 @@ class PageScanner extends JsonTextScanner {
   #readEventInPieces(pieces: AnswerPieces): ScannedEvent {
     for (let length = PIECE_BYTES; ; length *= 2) {
       const start = this.i;
+      const spans = this.#spans;
+      const from = spans ? pieces.byteAt(this.s, start) : 0;
       try {
         const event = this.#readEvent();
+        if (spans) {
+          spans.starts.push(from);
+          spans.ends.push(pieces.byteAt(this.s, this.i));
+        }
         if (!pieces.final && this.s.length - this.i < PIECE_MARGIN) this.restart(pieces.at(pieces.byteAt(this.s, this.i)));
         return event;
       } catch (error) {
@@ -282,7 +293,7 @@ class PageScanner extends JsonTextScanner {
     return new ScannedEvent(id, createdAt, scalars, { data, preData, tags }, escaped);
   }
 
-  /** Why the page is left to JSON.parse and the schema (parsedPage, which says what is wrong): a member not as expected. */
+  /** Why the page is left to JSON.parse and the schema (checkedEventPage, which says what is wrong): a member not as expected. */
   #shape(field: string, message: string): Unscannable {
     return new Unscannable(`${this.#event === -1 ? field : `events.${this.#event}.${field}`}: ${message}`);
   }
@@ -322,7 +333,7 @@ class PageScanner extends JsonTextScanner {
 
   /**
    * Whether the key just read (#key) is `name`. A member given twice is read twice, the last one kept, as JSON.parse
-   * keeps it; a first one the schema would refuse sends the page to parsedPage, which keeps the last.
+   * keeps it; a first one the schema would refuse sends the page to checkedEventPage, which keeps the last.
    */
   #isKey(name: string): boolean {
     if (this.#keyDecoded !== undefined) return this.#keyDecoded === name;
@@ -369,6 +380,10 @@ class PageScanner extends JsonTextScanner {
     if (this.isNull()) return null;
     const start = this.i;
     if (this.s.charCodeAt(start) !== 0x7b) throw this.#shape(field, 'must be an object');
+    if (this.#spans) {
+      this.value(Form.Any);
+      return null;
+    }
     const text = this.valueText(form);
     if (text !== undefined) return text;
     const value: unknown = JSON.parse(this.s.slice(start, this.i));
