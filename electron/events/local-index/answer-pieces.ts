@@ -1,4 +1,5 @@
 import { isAscii, isUtf8 } from 'node:buffer';
+import { ownString } from '../../backend/demo/events/own-string';
 import { Unscannable } from './json-text-scanner';
 
 /**
@@ -48,13 +49,12 @@ export class AnswerPieces {
 
   /**
    * Characters [from, to) of the piece last decoded (`text`) as a string that is not a slice of it (V8 slices any
-   * substring of 13 characters or more): an ASCII piece's decoded again from its bytes; otherwise a slice of a copy
-   * (V8 flattens the joined string into a new one before slicing it).
+   * substring of 13 characters or more): an ASCII piece's decoded again from its bytes; otherwise ownString's copy.
    */
   own(text: string, from: number, to: number): string {
     if (to - from < 13) return text.slice(from, to);
     if (this.#ascii) return this.bytes.toString('latin1', this.#start + from, this.#start + to);
-    return ` ${text.slice(from, to)}`.slice(1);
+    return ownString(text.slice(from, to));
   }
 
   /**

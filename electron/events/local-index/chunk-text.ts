@@ -1,22 +1,24 @@
+import { Utf8Buffer } from '../../backend/demo/events/utf8-buffer';
+
 /**
  * A chunk of the copy on disk as it is gathered (index-sync.ts): each event's line written as UTF-8, with its newline,
- * the moment the index stores the event (local-event-index.ts pushes it), then gzipped whole (index-store.ts).
- *
- * The lines were strings kept until their chunk of 20,000 was written. Kept that long, V8 copied each out of its young
- * generation into the old one (some 600 bytes an event), and the chunk was then joined and encoded in pieces. Written
- * as bytes at once, a line is garbage before the next collection. A sync reuses a chunk's buffer for the chunk after
- * the next (ChunkText.clear): a buffer of that size is pages fresh from the kernel, which on the 2-core machines this
- * is measured on cost ~5 ms a megabyte.
+ * the moment the index stores the event (local-event-index.ts pushes it), then gzipped whole (index-store.ts). The
+ * lines were strings kept until their chunk of 20,000 was written, then joined and encoded in pieces: utf8-buffer.ts
+ * says what that cost. Written as bytes at once, a line is garbage before the next collection.
  */
 export class ChunkText {
-  #buffer: Buffer;
-  #end = 0;
+  /**
+   * A sync reuses a chunk's buffer for the chunk after the next (clear), whatever its size: a chunk's usual size
+   * (20,000 lines of some 600 bytes, 12 MB) is past four times its first megabyte, so the tail's rule of dropping a
+   * buffer grown that far would make every chunk's pages fresh again; and a sync's buffers go with it.
+   */
+  readonly #bytes: Utf8Buffer;
   /** Where each line ends (after its newline): a store that fails takes its lines back (length = n). */
   #ends = new Int32Array(1024);
   #count = 0;
 
   constructor(bytes = 1 << 20) {
-    this.#buffer = Buffer.allocUnsafeSlow(bytes);
+    this.#bytes = new Utf8Buffer(bytes, Infinity);
   }
 
   static of(lines: readonly string[]): ChunkText {
@@ -36,37 +38,28 @@ export class ChunkText {
   set length(n: number) {
     if (!Number.isInteger(n) || n < 0 || n > this.#count) throw new RangeError(`ChunkText: cannot hold ${n} of its ${this.#count} lines`);
     this.#count = n;
-    this.#end = n === 0 ? 0 : (this.#ends[n - 1] as number);
+    this.#bytes.end = n === 0 ? 0 : (this.#ends[n - 1] as number);
   }
 
   push(line: string): void {
-    // a UTF-16 unit never takes more than 3 bytes of UTF-8: only when that might not fit is the exact size asked
-    if (this.#end + line.length * 3 + 1 > this.#buffer.length) {
-      const room = Buffer.byteLength(line, 'utf8') + 1;
-      if (this.#end + room > this.#buffer.length) {
-        const grown = Buffer.allocUnsafeSlow(Math.max(this.#buffer.length * 2, this.#end + room));
-        this.#buffer.copy(grown, 0, 0, this.#end);
-        this.#buffer = grown;
-      }
-    }
-    this.#end += this.#buffer.write(line, this.#end);
-    this.#buffer[this.#end++] = NEWLINE;
+    this.#bytes.text(line, 1);
+    this.#bytes.byte(NEWLINE);
     if (this.#count === this.#ends.length) {
       const grown = new Int32Array(this.#ends.length * 2);
       grown.set(this.#ends);
       this.#ends = grown;
     }
-    this.#ends[this.#count++] = this.#end;
+    this.#ends[this.#count++] = this.#bytes.end;
   }
 
   /** The lines' bytes: a view, good until the next push, length change or clear. */
   bytes(): Buffer {
-    return this.#buffer.subarray(0, this.#end);
+    return this.#bytes.written();
   }
 
   /** Empties it for another chunk, keeping its buffer. */
   clear(): void {
-    this.#end = 0;
+    this.#bytes.clear();
     this.#count = 0;
   }
 }

@@ -1,65 +1,23 @@
 import { FIELD_SEPARATOR } from '../../event-query/like-pattern';
 import type { JsonChunkText } from './chunk-search';
 import type { ColumnTexts } from './haystack-reads';
+import { Utf8Buffer } from './utf8-buffer';
 
 /**
  * The haystack's chunk being filled (haystack.ts): each event's record and original JSON part written as UTF-8 into
- * two buffers as it is pushed, which the next chunk reuses once this one is sealed.
- *
- * The tail was strings (a record and an original an event), joined and encoded when the chunk was sealed. A chunk's
- * 4,096 events stay in the tail long enough for V8 to copy their strings out of its young generation into the old
- * one, ~700 bytes an event, and the joins made strings of a megabyte or more, which V8 gives pages of their own, fresh
- * from the kernel: on the 2-core machines this is measured on, making a 1 MB string took ~5 ms, a 120 KB one 0.02 ms.
- * Bytes written in place cost neither.
+ * two buffers as it is pushed, which the next chunk reuses once this one is sealed. They were strings (a record and an
+ * original an event), joined and encoded when the chunk of 4,096 events was sealed: utf8-buffer.ts says what it cost.
  */
 
 const SEPARATOR = FIELD_SEPARATOR.charCodeAt(0);
 const UPPER_A = 0x41;
 const UPPER_Z = 0x5a;
 
-/**
- * A byte buffer written from its start, grown when full, and kept from chunk to chunk: but not one grown far past its
- * usual size (a chunk that held an event of megabytes), which would otherwise stay that large for good.
- */
-class Bytes {
-  buffer: Buffer;
-  end = 0;
-
-  constructor(readonly size: number) {
-    this.buffer = Buffer.allocUnsafeSlow(size);
-  }
-
-  /** Empties it for the next chunk. */
-  clear(): void {
-    this.end = 0;
-    if (this.buffer.length > this.size * 4) this.buffer = Buffer.allocUnsafeSlow(this.size);
-  }
-
-  /** Makes room for `n` more bytes. */
-  room(n: number): void {
-    if (this.end + n <= this.buffer.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.end + n));
-    this.buffer.copy(grown, 0, 0, this.end);
-    this.buffer = grown;
-  }
-
-  text(text: string): void {
-    // a UTF-16 unit never takes more than 3 bytes of UTF-8: only when that might not fit is the exact size asked
-    if (this.end + text.length * 3 > this.buffer.length) this.room(Buffer.byteLength(text, 'utf8'));
-    this.end += this.buffer.write(text, this.end);
-  }
-
-  byte(b: number): void {
-    this.room(1);
-    this.buffer[this.end++] = b;
-  }
-}
-
 export class HaystackTail {
   /** Records back to back, each ending with the separator: as a chunk's text (JsonChunkText). */
-  readonly records: Bytes;
+  readonly records: Utf8Buffer;
   /** Original JSON parts back to back (data SEP preData SEP tags). */
-  readonly originals: Bytes;
+  readonly originals: Utf8Buffer;
   starts!: Int32Array;
   jsonStarts!: Int32Array;
   originalStarts!: Int32Array;
@@ -67,8 +25,8 @@ export class HaystackTail {
 
   constructor(private readonly capacity: number) {
     // about 400 bytes of each an event on the seeded log
-    this.records = new Bytes(capacity * 512);
-    this.originals = new Bytes(capacity * 512);
+    this.records = new Utf8Buffer(capacity * 512);
+    this.originals = new Utf8Buffer(capacity * 512);
     this.reset();
   }
 
@@ -98,7 +56,7 @@ export class HaystackTail {
   /** The records as a chunk's text: views of the tail's own buffers, good until the next push, truncate or reset. */
   chunk(): JsonChunkText {
     return {
-      bytes: this.records.buffer.subarray(0, this.records.end),
+      bytes: this.records.written(),
       starts: this.starts.subarray(0, this.count + 1),
       jsonStarts: this.jsonStarts.subarray(0, this.count),
     };
@@ -106,7 +64,7 @@ export class HaystackTail {
 
   /** The original JSON parts, back to back (record k at starts[k] .. starts[k + 1]): views, as chunk()'s. */
   originalParts(): { bytes: Buffer; starts: Int32Array } {
-    return { bytes: this.originals.buffer.subarray(0, this.originals.end), starts: this.originalStarts.subarray(0, this.count + 1) };
+    return { bytes: this.originals.written(), starts: this.originalStarts.subarray(0, this.count + 1) };
   }
 
   /** Empties the tail for the next chunk. The offset arrays are new: the sealed chunk keeps the old ones. */
@@ -155,7 +113,7 @@ export class HaystackTail {
  * Copies bytes[from, to) to the end of `into` with A-Z lowered, as toLowerCase writes an ASCII text. False (nothing
  * kept) when the bytes hold anything else: Unicode lower-casing is then left to toLowerCase. `into` has the room.
  */
-function lowerAscii(bytes: Buffer, from: number, to: number, into: Bytes): boolean {
+function lowerAscii(bytes: Buffer, from: number, to: number, into: Utf8Buffer): boolean {
   const out = into.buffer;
   let at = into.end;
   for (let i = from; i < to; i++) {
