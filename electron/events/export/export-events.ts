@@ -231,7 +231,9 @@ export async function exportEvents(job: ExportJob): Promise<number> {
         scratch.copy(grown, 0, 0, length);
         scratch = grown;
       }
-      if (typeof piece === 'string') length += scratch.write(piece, length);
+      // a separator ('\n', ',\n') byte by byte: a call to write() for each of a million events' took ~0.3 s
+      if (typeof piece === 'string' && piece.length <= 2 && asciiText(piece)) for (let k = 0; k < piece.length; k++) scratch[length++] = piece.charCodeAt(k);
+      else if (typeof piece === 'string') length += scratch.write(piece, length);
       else {
         scratch.set(piece, length);
         length += piece.length;
@@ -276,6 +278,10 @@ export async function exportEvents(job: ExportJob): Promise<number> {
 }
 
 const NEWLINE = 0x0a;
+const asciiText = (text: string): boolean => {
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) > 0x7f) return false;
+  return true;
+};
 
 /** Bytes of texts screened for a token as one string: under V8's large-object size (128 KiB) also as two-byte characters. */
 const SCREEN_BYTES = 60 * 1024;
