@@ -26,6 +26,11 @@ it('a switch to another instance stops a running export and says why; the chosen
       if (closed) throw new ApiError(0, 'AbortError', 'The request to the first instance was cancelled.');
       return first.queryEvents(params);
     },
+    // the JSON formats read the answer's bytes
+    queryEventsBytes: async (params: Parameters<AdminBackend['queryEventsBytes']>[0]) => {
+      if (closed) throw new ApiError(0, 'AbortError', 'The request to the first instance was cancelled.');
+      return first.queryEventsBytes(params);
+    },
   } as unknown as AdminBackend;
   const other = createDemoBackend({ historyEvents: 10 });
   let active: AdminBackend = pinned;
