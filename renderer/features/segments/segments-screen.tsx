@@ -5,6 +5,7 @@ import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { RefreshButton } from '../../components/refresh-button';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { usePainted } from '../../lib/use-painted';
 import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
@@ -24,10 +25,11 @@ export default function SegmentsScreen() {
   const shown = list ? applyFilters(list, filters) : [];
 
   const set = (key: string, value: string | null) => setParams({ [key]: value });
-  // opening a segment is the list's next step: the editor's code loads while the list is read, not on the click
+  // opening a segment is the list's next step: the editor's code loads once the rows are painted, not on the click
+  const listPainted = usePainted(list !== undefined ? 'list' : null);
   useEffect(() => {
-    void import('./segment-editor');
-  }, []);
+    if (listPainted) void import('./segment-editor');
+  }, [listPainted]);
 
   const filtered = filters.q !== '' || filters.scope !== 'all' || filters.unused;
   return (
