@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
@@ -15,6 +15,7 @@ import { notify } from '../../components/toast';
 import { useActiveProfileId } from '../../lib/active-profile';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useInstanceQuery } from '../../lib/instance-query';
+import { usePainted } from '../../lib/use-painted';
 import { clearDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, useGuardedAction, useProtection, WriteFieldset, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
@@ -41,15 +42,43 @@ export default function SegmentEditor() {
   const id = Number(params.segmentId ?? 0);
   const duplicating = useMatch('/segments/:segmentId/duplicate') !== null;
   const editing = id > 0 && !duplicating;
-  const segment = useInstanceQuery((p) => segmentQueries.detail(p, id));
+  const client = useQueryClient();
+  // Opened from the list, the form shows the list's copy of the segment at once while the segment's own read runs
+  // (the list holds the same fields); SegmentForm takes the server's answer when it lands.
+  const segment = useInstanceQuery((p) => ({ ...segmentQueries.detail(p, id), placeholderData: () => listedSegment(client, p, id) }));
   if (id > 0 && segment.isPending) return <Loading label="Opening the segment…" />;
   if (id > 0 && segment.isError) return <ErrorBanner error={segment.error} action="Opening the segment" onRetry={() => void segment.refetch()} />;
   const source = segment.data;
   const initial = source && duplicating ? { ...source, name: `${source.name}-copy` } : source;
-  return <SegmentForm key={`${id}-${duplicating}-${source?.id ?? 'new'}`} editing={editing ? source : undefined} initial={initial} duplicateOf={duplicating ? source : undefined} />;
+  return (
+    <SegmentForm
+      key={`${id}-${duplicating}-${source?.id ?? 'new'}`}
+      editing={editing ? source : undefined}
+      initial={initial}
+      duplicateOf={duplicating ? source : undefined}
+      fromList={segment.isPlaceholderData}
+    />
+  );
 }
 
-function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; initial?: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>; duplicateOf?: Segment }) {
+/** The segment as the list read it, if the list is in the cache. */
+function listedSegment(client: QueryClient, profileId: string, id: number): Segment | undefined {
+  if (id <= 0) return undefined;
+  return client.getQueryData<Segment[]>(segmentQueries.list(profileId).queryKey)?.find((s) => s.id === id);
+}
+
+function SegmentForm({
+  editing,
+  initial,
+  duplicateOf,
+  fromList = false,
+}: {
+  editing?: Segment;
+  initial?: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>;
+  duplicateOf?: Segment;
+  /** `initial` is still the list's copy: the segment's own read has not answered yet. */
+  fromList?: boolean;
+}) {
   const profileId = useActiveProfileId() ?? '';
   // The unsaved edit outlives a remount (the screen's Retry): one draft per profile and per segment, copy or new.
   const draftKey = `segment.${profileId}.${editing ? editing.id : duplicateOf ? `copy-of-${duplicateOf.id}` : 'new'}`;
@@ -65,7 +94,9 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const create = useCreateSegment();
   const update = useUpdateSegment();
   const remove = useDeleteSegment();
-  const [loaded, setLoaded] = useState(() => (editing ? comparable(editing) : ''));
+  // The server's version this form opened with (or last saved or took): a save compares the server's version with it.
+  const [openedWith] = useState(() => (editing ? comparable(editing) : ''));
+  const loaded = useRef(openedWith);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [addedByUser, setAddedByUser] = useState(false);
   // Set just before navigating away after a create or a delete: nothing is left unsaved then.
@@ -76,6 +107,17 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const form = useForm<SegmentFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, register, handleSubmit, formState, reset, setError } = form;
   useFormDraft(draftKey, form);
+  // The list's copy gives way to the server's answer: the form takes it unless the user has begun editing, and
+  // `loaded` stays what the form opened with, so a save still detects what changed on the server since then.
+  const seeded = useRef(fromList ? initial : undefined);
+  useEffect(() => {
+    const seed = seeded.current;
+    if (fromList || !seed || !initial) return;
+    seeded.current = undefined;
+    if (form.formState.isDirty || comparable(seed) === comparable(initial)) return;
+    reset(formValuesOf(initial));
+    if (editing) loaded.current = comparable(editing);
+  }, [fromList, initial, editing, form, reset]);
   const constraints = useFieldArray({ control, name: 'constraints' });
   const watched = useWatch({ control, name: 'constraints' });
   const total = countValues(watched ?? []);
@@ -83,6 +125,10 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
   const support = { regex: flags.regexConstraintOperator === true, semverGte: flags.semverGteConstraintOperators === true };
   const groups = groupUsage(usage.data?.strategies ?? [], environments.data ?? []);
   const inUse = (usage.data?.strategies.length ?? 0) > 0;
+
+  // The tester's code (the evaluation engine) is asked for once the form is on screen: loading it, then
+  // rendering it, would otherwise hold the form's first frame.
+  const formPainted = usePainted('form');
 
   const saving = create.isPending || update.isPending;
   const dirty = formState.isDirty;
@@ -101,7 +147,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
         {
           onSuccess: () => {
             clearDraft(draftKey);
-            setLoaded(JSON.stringify(draftOf(formValuesOf(body))));
+            loaded.current = JSON.stringify(draftOf(formValuesOf(body)));
             reset(form.getValues());
             notify({ title: `Segment “${body.name}” saved`, tone: 'ok' });
           },
@@ -132,7 +178,7 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
     if (!editing) return write(body);
     // Detect a concurrent edit before writing: compare the server's version now with the one this form opened.
     const fresh = await client.fetchQuery({ ...segmentQueries.detail(profileId, editing.id), staleTime: 0 });
-    if (comparable(fresh) !== loaded) return setStep({ kind: 'conflict', mine: body, theirs: fresh });
+    if (comparable(fresh) !== loaded.current) return setStep({ kind: 'conflict', mine: body, theirs: fresh });
     afterConflictCheck(body, fresh);
   };
 
@@ -269,9 +315,13 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
               {groups.length > 0 && <UsageList groups={groups} />}
             </section>
           )}
-          <Suspense fallback={<Loading label="Loading the tester…" />}>
-            <EditorSegmentTester constraints={watched ?? []} />
-          </Suspense>
+          {formPainted ? (
+            <Suspense fallback={<Loading label="Loading the tester…" />}>
+              <EditorSegmentTester constraints={watched ?? []} />
+            </Suspense>
+          ) : (
+            <Loading label="Loading the tester…" />
+          )}
         </aside>
       </div>
       {guardDialog}
@@ -281,13 +331,13 @@ function SegmentForm({ editing, initial, duplicateOf }: { editing?: Segment; ini
           theirs={draftOf(formValuesOf(step.theirs))}
           onCancel={() => setStep({ kind: 'idle' })}
           onTakeTheirs={() => {
-            setLoaded(comparable(step.theirs));
+            loaded.current = comparable(step.theirs);
             clearDraft(draftKey);
             reset(formValuesOf(step.theirs));
             setStep({ kind: 'idle' });
           }}
           onKeepMine={() => {
-            setLoaded(comparable(step.theirs));
+            loaded.current = comparable(step.theirs);
             setStep({ kind: 'idle' });
             afterConflictCheck(step.mine, step.theirs);
           }}

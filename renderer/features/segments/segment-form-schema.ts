@@ -35,38 +35,52 @@ export function countValues(constraints: readonly ConstraintFormValue[]): number
   return constraints.reduce((sum, c) => sum + (OPERATOR_INFO[c.operator].arity === 'multi' ? c.values.length : c.value ? 1 : 0), 0);
 }
 
+/** One constraint's rules: the same for every instance, built once with the module. */
+const constraintSchema = z
+  .object({
+    contextName: z.string().trim().min(1, 'Pick or type a context field'),
+    operator: z.enum(OPERATORS, 'Pick an operator'),
+    values: z.array(z.string()),
+    value: z.string(),
+    inverted: z.boolean(),
+    caseInsensitive: z.boolean(),
+  })
+  .superRefine((c, ctx) => {
+    const info = OPERATOR_INFO[c.operator];
+    if (info.arity === 'multi') {
+      if (c.values.length === 0) ctx.addIssue({ code: 'custom', path: ['values'], message: 'Add at least one value' });
+      const bad = c.values.map((v) => valueMessage(info.kind, v)).find(Boolean);
+      if (bad) ctx.addIssue({ code: 'custom', path: ['values'], message: bad });
+    } else {
+      if (c.value.trim() === '') ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
+      else {
+        const bad = valueMessage(info.kind, c.value);
+        if (bad) ctx.addIssue({ code: 'custom', path: ['value'], message: bad });
+      }
+    }
+    if (c.inverted && !info.invertible) ctx.addIssue({ code: 'custom', path: ['inverted'], message: `${info.label} cannot be inverted` });
+  });
+
+/** Schemas by values limit: an instance has one limit, so the editor builds its schema once, not on each open. */
+const formSchemas = new Map<number, ReturnType<typeof buildFormSchema>>();
+
 /** The form's schema: the shared rules (operators, value kinds, the instance's values limit) with plain messages. */
 export function segmentFormSchema(valuesLimit: number) {
-  const constraint = z
-    .object({
-      contextName: z.string().trim().min(1, 'Pick or type a context field'),
-      operator: z.enum(OPERATORS, 'Pick an operator'),
-      values: z.array(z.string()),
-      value: z.string(),
-      inverted: z.boolean(),
-      caseInsensitive: z.boolean(),
-    })
-    .superRefine((c, ctx) => {
-      const info = OPERATOR_INFO[c.operator];
-      if (info.arity === 'multi') {
-        if (c.values.length === 0) ctx.addIssue({ code: 'custom', path: ['values'], message: 'Add at least one value' });
-        const bad = c.values.map((v) => valueMessage(info.kind, v)).find(Boolean);
-        if (bad) ctx.addIssue({ code: 'custom', path: ['values'], message: bad });
-      } else {
-        if (c.value.trim() === '') ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
-        else {
-          const bad = valueMessage(info.kind, c.value);
-          if (bad) ctx.addIssue({ code: 'custom', path: ['value'], message: bad });
-        }
-      }
-      if (c.inverted && !info.invertible) ctx.addIssue({ code: 'custom', path: ['inverted'], message: `${info.label} cannot be inverted` });
-    });
+  let schema = formSchemas.get(valuesLimit);
+  if (!schema) {
+    schema = buildFormSchema(valuesLimit);
+    formSchemas.set(valuesLimit, schema);
+  }
+  return schema;
+}
+
+function buildFormSchema(valuesLimit: number) {
   return z
     .object({
       name: z.string().trim().min(1, 'Give the segment a name').max(100, 'Keep the name under 100 characters'),
       description: z.string().max(1000, 'Keep the description under 1,000 characters'),
       project: z.string(),
-      constraints: z.array(constraint),
+      constraints: z.array(constraintSchema),
     })
     .superRefine((form, ctx) => {
       const total = countValues(form.constraints);
