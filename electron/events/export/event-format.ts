@@ -27,13 +27,17 @@ const none: TextOf = () => undefined;
 export function eventFormat(format: ExportFormat, columns: readonly ExportColumn[]): EventFormat {
   switch (format) {
     case 'jsonl':
-      return jsonFormat('', '', (texts) => texts.flatMap((text) => [text, '\n']));
+      return jsonFormat('', '', (texts) => texts.flatMap((text) => [text, NEWLINE]));
     case 'json':
-      return jsonFormat('[', '\n]\n', (texts, first) => texts.flatMap((text, index) => [first && index === 0 ? '\n' : ',\n', text]));
+      return jsonFormat('[', '\n]\n', (texts, first) => texts.flatMap((text, index) => [first && index === 0 ? NEWLINE : COMMA_NEWLINE, text]));
     case 'csv':
       return csvFormat(columns);
   }
 }
+
+/** Separators as bytes: copied into the page's buffer, where a string was encoded by a call per event (~0.3 s at 1M). */
+const NEWLINE = Uint8Array.of(0x0a);
+const COMMA_NEWLINE = Uint8Array.of(0x2c, 0x0a);
 
 /** A JSON format: its head and tail, and how it frames a page of events' texts. */
 function jsonFormat(head: string, tail: string, framed: (texts: readonly Piece[], first: boolean) => Piece[]): EventFormat {

@@ -225,7 +225,7 @@ class PageScanner extends JsonTextScanner {
             break;
           case 4:
             if (this.#isKey('type')) {
-              type = this.#text('type');
+              type = this.#rowText('type');
               if (this.escaped) escaped |= TYPE;
               continue;
             }
@@ -251,7 +251,7 @@ class PageScanner extends JsonTextScanner {
             break;
           case 9:
             if (this.#isKey('createdBy')) {
-              createdBy = this.#text('createdBy');
+              createdBy = this.#rowText('createdBy');
               if (this.escaped) escaped |= CREATED_BY;
               continue;
             }
@@ -371,8 +371,15 @@ class PageScanner extends JsonTextScanner {
     return this.escaped ? (JSON.parse(s.slice(start, end)) as string) : this.kept(start + 1, end - 1);
   }
 
+  /** A string the copy's row keeps; read for spans (the export needs only id and date), checked and not kept. */
+  #rowText(field: string): string {
+    if (this.#spans === undefined) return this.#text(field);
+    this.#text(field, false);
+    return '';
+  }
+
   #nullableText(field: string): string | null {
-    return this.isNull() ? null : this.#text(field);
+    return this.isNull() ? null : this.#rowText(field);
   }
 
   /** data or preData: an object's text in the form the copy stores it, or null. */
