@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApiError } from '../../shared/errors';
-import type { ConnectionStatus, EventQueryPage } from '../../shared/schemas';
+import type { ConnectionStatus, EventQueryPage, EventQueryParams } from '../../shared/schemas';
 import type { AdminBackend } from '../backend/admin-backend';
 import { createDemoBackend } from '../backend/demo';
 import { createEventFeatures, EXPORT_SWITCHED } from './event-features';
@@ -165,6 +165,86 @@ it('a chart asks which instance is active once: its counts do not wait behind th
     expect((done as { buckets: unknown[] }).buckets.length).toBeGreaterThan(0);
   } finally {
     release();
+    await features.close();
+  }
+});
+
+it("a sync started stops the chart's count on the server; the chart then waits and is counted from the copy", async () => {
+  const demo = createDemoBackend({ historyEvents: 300 });
+  let releaseSync: () => void = () => undefined;
+  const syncHeld = new Promise<void>((resolve) => (releaseSync = resolve));
+  // a count that reaches the server waits there until it is aborted; the sync's pages wait until released
+  const counts: AbortSignal[] = [];
+  const backend = {
+    withSignal: (signal: AbortSignal) => ({
+      queryEvents: () =>
+        new Promise<EventQueryPage>((_resolve, reject) => {
+          counts.push(signal);
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      queryEventsBytes: async (params: Parameters<AdminBackend['queryEventsBytes']>[0]) => {
+        await syncHeld;
+        return demo.queryEventsBytes(params);
+      },
+    }),
+    queryEvents: (params: Parameters<AdminBackend['queryEvents']>[0]) => demo.queryEvents(params),
+  } as unknown as AdminBackend;
+  const status = { activeProfileId: 'r', profiles: [{ id: 'r', kind: 'remote', baseUrl: 'http://127.0.0.1:9' }] } as unknown as ConnectionStatus;
+  const features = createEventFeatures({
+    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
+    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
+    userDataDir: dir,
+    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
+  });
+  try {
+    const chart = features.histogram({ filter: {} });
+    for (let i = 0; i < 20 && counts.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]?.aborted).toBe(false);
+
+    expect((await features.indexSync()).state).toBe('syncing');
+    expect(counts[0]?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(counts).toHaveLength(1); // nothing more asked of the server while the sync runs
+
+    releaseSync();
+    const counted = await chart;
+    expect((await features.indexStatus()).state).toBe('complete');
+    expect(counted.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(300);
+    expect(counts).toHaveLength(1);
+  } finally {
+    releaseSync();
+    await features.close();
+  }
+});
+
+it("a chart right after the list's first page starts from the list's total; another filter's chart counts its own", async () => {
+  const demo = createDemoBackend({ historyEvents: 800 });
+  const counts: EventQueryParams[] = [];
+  const recorded = {
+    queryEvents: (params: EventQueryParams) => {
+      if (params.from === undefined && (params.offset ?? '0') === '0') counts.push(params);
+      return demo.queryEvents(params);
+    },
+  };
+  const backend = { ...recorded, withSignal: () => recorded } as unknown as AdminBackend;
+  const status = { activeProfileId: 'demo', profiles: [{ id: 'demo', kind: 'demo' }] } as unknown as ConnectionStatus;
+  const features = createEventFeatures({
+    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
+    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
+    userDataDir: dir,
+    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
+  });
+  try {
+    const page = await features.browse({ type: 'IS:feature-created', offset: '0', limit: '50', rows: true });
+    expect(counts).toHaveLength(1);
+    const chart = await features.histogram({ filter: { type: 'IS:feature-created' } });
+    expect(chart.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(page.total);
+    expect(counts).toHaveLength(1);
+
+    await features.histogram({ filter: { type: 'IS:segment-updated' } });
+    expect(counts).toHaveLength(2);
+  } finally {
     await features.close();
   }
 });

@@ -62,6 +62,9 @@ function remoteOf(status: ConnectionStatus): { id: string; baseUrl: string } | n
   return profile?.kind === 'remote' && profile.baseUrl ? { id: profile.id, baseUrl: profile.baseUrl } : null;
 }
 
+/** How long the list's total stands for its chart's (events arriving meanwhile move the chart's first day little). */
+const TOTAL_FRESH_MS = 30_000;
+
 /** A local copy older than this is topped up in the background when the browser reads from it. */
 const TOP_UP_AFTER_MS = 30_000;
 
@@ -82,12 +85,29 @@ export function createEventFeatures(options: {
 }) {
   const { connections, push } = options;
   const now = options.now ?? (() => new Date());
+  /**
+   * Per profile, a signal aborted when a sync of its local copy starts (and while one runs): a chart's count on its
+   * way to the server stops then (chartCount).
+   */
+  const syncStarts = new Map<string, AbortController>();
+  const syncStarted = (profileId: string): AbortSignal => {
+    let started = syncStarts.get(profileId);
+    if (!started) syncStarts.set(profileId, (started = new AbortController()));
+    return started.signal;
+  };
+  const watchSync = (profileId: string, state: EventIndexStatus['state']): void => {
+    if (state === 'syncing') {
+      syncStarted(profileId);
+      syncStarts.get(profileId)?.abort();
+    } else if (syncStarts.get(profileId)?.signal.aborted) syncStarts.delete(profileId);
+  };
   const index = createEventIndexService({
     rootDir: options.userDataDir,
     now,
     ...(options.redact ? { redact: options.redact } : {}),
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     onStatus: async (profileId, status) => {
+      watchSync(profileId, status.state);
       if ((await connections.status()).activeProfileId === profileId) push.indexChanged(status);
     },
   });
@@ -124,6 +144,7 @@ export function createEventFeatures(options: {
     // the list's page of another filter: the chart of the filter left behind is no longer shown
     if (rows) stopChartUnlessOf(params);
     const page = await browseFull(params);
+    if (rows && page.source === 'server' && Number(params.offset ?? 0) === 0) listTotal = { filter: filterKey(params), total: page.total, at: Date.now() };
     if (!rows) return page;
     return {
       ...page,
@@ -167,6 +188,26 @@ export function createEventFeatures(options: {
     return { activeProfileId: status.activeProfileId, remote, backend, query };
   }
 
+  /**
+   * A chart's count. While the instance's local copy syncs, the server is not asked: at a million events each count
+   * costs its database seconds that the sync then waits for (docs/architecture.md, the sync through the UI). The
+   * count waits for the sync to end and is then read from the copy, complete by then; one on its way when a sync
+   * starts is dropped and asked again.
+   */
+  async function chartCount(reads: Awaited<ReturnType<typeof pinnedReads>>, params: EventQueryParams, run: AbortSignal): Promise<EventQueryPage> {
+    const { remote, query } = reads;
+    if (!remote) return query(params, run);
+    for (;;) {
+      await index.settled(remote.id);
+      const started = syncStarted(remote.id);
+      try {
+        return await query(params, AbortSignal.any([run, started]));
+      } catch (error) {
+        if (run.aborted || !started.aborted) throw error;
+      }
+    }
+  }
+
   const exports = createExportService({
     shell: options.shell,
     // the active instance, once: every page comes from its complete local copy when it has one, else its backend
@@ -208,6 +249,12 @@ export function createEventFeatures(options: {
    * database with the new filter's search until the new rows were painted and their own chart began.
    */
   let charting: { filter: string; run: AbortController } | null = null;
+  /**
+   * The server's total of the list's last first page: the chart of the same filter, asked right after, starts from it
+   * rather than counting the log again (a search of seconds at a million events, and each text search's chart made
+   * several; PostgreSQL's statement log, bench:unleash).
+   */
+  let listTotal: { filter: string; total: number; at: number } | null = null;
   function stopChartUnlessOf(params: EventQueryParams): void {
     if (charting && charting.filter !== filterKey(params)) charting.run.abort();
   }
@@ -218,8 +265,9 @@ export function createEventFeatures(options: {
     charting = chart;
     try {
       // the instance asked once for all of the chart's counts, not once a count
-      const { query } = await pinnedReads();
-      return await eventHistogram(filter, (params) => query(params, run.signal), now);
+      const reads = await pinnedReads();
+      const known = listTotal?.filter === chart.filter && Date.now() - listTotal.at < TOTAL_FRESH_MS ? listTotal.total : undefined;
+      return await eventHistogram(filter, (params) => chartCount(reads, params, run.signal), now, known);
     } finally {
       if (charting === chart) charting = null;
     }

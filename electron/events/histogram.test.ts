@@ -16,6 +16,25 @@ describe('eventHistogram', () => {
     expect(histogram.buckets.at(-1)?.to).toBe('2026-06-01');
   });
 
+  it('starts from a total the list just read without counting the whole log again, and counts again when that total has gone stale', async () => {
+    const filter = { type: 'IS:feature-created' };
+    const total = (await query({ ...filter, limit: '1' })).total;
+    const asked: EventQueryParams[] = [];
+    const counting = (params: EventQueryParams) => {
+      asked.push(params);
+      return query(params);
+    };
+    const unbounded = (params: EventQueryParams) => params.from === undefined && params.offset === undefined;
+    const fresh = await eventHistogram(filter, counting, () => NOW, total);
+    expect(asked.filter(unbounded)).toEqual([]);
+    expect(fresh).toEqual(await eventHistogram(filter, query, () => NOW));
+
+    asked.length = 0;
+    const stale = await eventHistogram(filter, counting, () => NOW, total + 500); // events deleted since it was read
+    expect(asked.filter(unbounded)).toHaveLength(1);
+    expect(stale).toEqual(fresh);
+  });
+
   it('uses one bar a day over a short date filter', async () => {
     const histogram = await eventHistogram({ from: 'IS:2026-05-01', to: 'IS:2026-05-10' }, query, () => NOW);
     expect(histogram.days).toBe(1);

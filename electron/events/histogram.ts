@@ -24,13 +24,23 @@ export async function eventHistogram(
   filter: ExportFilter,
   query: (params: EventQueryParams) => Promise<EventQueryPage>,
   now: () => Date = () => new Date(),
+  /** The filter's total when just read (the list's first page): on a server, one count less of the whole log. */
+  knownTotal?: number,
 ): Promise<EventHistogram> {
   let from = bare(filter.from);
   const to = bare(filter.to) ?? dayOf(now().getTime());
   if (!from) {
-    const { total } = await query({ ...filter, limit: '1' });
+    const count = async () => (await query({ ...filter, limit: '1' })).total;
+    const oldestOf = async (total: number) => (await query({ ...filter, offset: String(total - 1), limit: '1' })).events[0];
+    let total = knownTotal ?? (await count());
     if (total === 0) return { days: 1, buckets: [] };
-    const oldest = (await query({ ...filter, offset: String(total - 1), limit: '1' })).events[0];
+    let oldest = await oldestOf(total);
+    if (!oldest && knownTotal !== undefined) {
+      // events deleted since the total was read: count again
+      total = await count();
+      if (total === 0) return { days: 1, buckets: [] };
+      oldest = await oldestOf(total);
+    }
     from = oldest ? oldest.createdAt.slice(0, 10) : to;
   }
   const spanDays = Math.max(1, Math.round((msOf(to) - msOf(from)) / DAY_MS) + 1);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlagEvent } from '../../../shared/schemas';
 import type { ChannelInput } from '../../../shared/contract';
@@ -97,7 +97,7 @@ describe('the event browser', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false));
   });
 
-  it('asks for the chart’s counts and the writers’ names only once the first rows have been painted', async () => {
+  it('asks for the chart’s counts once the first rows have been painted, and the writers’ names only once “More filters” is approached', async () => {
     // frames are held until the test lets them run: the rows are committed, but no frame has been painted yet
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
@@ -109,6 +109,8 @@ describe('the event browser', () => {
       expect(bridge.inputsOf('events.creators')).toHaveLength(0);
       for (const frame of frames.splice(0)) frame(performance.now());
       await waitFor(() => expect(bridge.inputsOf('events.histogram')).toHaveLength(1));
+      expect(bridge.inputsOf('events.creators')).toHaveLength(0);
+      act(() => screen.getByRole('button', { name: /More filters/ }).focus());
       await waitFor(() => expect(bridge.inputsOf('events.creators')).toHaveLength(1));
     } finally {
       raf.mockRestore();

@@ -67,8 +67,8 @@ export default function EventsScreen() {
     const timer = setTimeout(() => setSettledKey(filterKey), REMOTE_CHART_DELAY_MS);
     return () => clearTimeout(timer);
   }, [filterKey, countsOnServer]);
-  // the first rows of a filter are painted before the bars and the writers' names are asked: their answers, rendered
-  // in between, held the rows' frame
+  // the first rows of a filter are painted before the bars are asked: their answer, rendered in between, held the
+  // rows' frame
   const rowsPainted = usePainted(list.data !== undefined ? `${profileId} ${filterKey}` : null);
   const histogram = useQuery({
     ...eventQueries.histogram(profileId, filters),
@@ -185,7 +185,7 @@ export default function EventsScreen() {
       />
       {searchLimitation && <Notice tone="info" title="This server's event search is limited">{searchLimitation}</Notice>}
       <LocalCopy />
-      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} listShown={rowsPainted} />
+      <FilterBar filters={filters} onChange={setFilters} searchRef={searchRef} profileId={profileId} />
       {histogram.data && (
         <ActivityHistogram histogram={histogram.data} stale={histogram.isPlaceholderData} onRange={narrowDates} />
       )}

@@ -24,15 +24,12 @@ export const FilterBar = memo(function FilterBar({
   onChange,
   searchRef,
   profileId,
-  listShown,
 }: {
   filters: EventFilters;
   onChange(next: EventFilters): void;
   searchRef: RefObject<HTMLInputElement | null>;
   /** Whose saved filter sets to offer (inside "More filters"). */
   profileId: string;
-  /** Whether the list's first page has come: what the bar reads for later waits for it. */
-  listShown: boolean;
 }) {
   const projects = useInstanceQuery(instanceQueries.projects).data ?? [];
   const environments = useInstanceQuery(instanceQueries.environments).data ?? [];
@@ -76,9 +73,12 @@ export const FilterBar = memo(function FilterBar({
   const set = (key: keyof Omit<EventFilters, 'types'>, value: string) => onChange({ ...filters, [key]: value || undefined });
   const folded = (['feature', 'environment', 'createdBy'] as const).filter((key) => filters[key]).length;
   const projectName = useProjectNames();
-  // the writers' names, for a "created by" chip and the picker under "More filters": asked for once the list's first
-  // rows are in (asked with the list, their answer came in the frame that painted them), or at once for a chip
-  const creators = useInstanceQuery((id) => ({ ...eventQueries.creators(id), enabled: listShown || filters.createdBy !== undefined })).data;
+  // the writers' names, for a "created by" chip and the picker under "More filters": asked at once for a chip, else
+  // once "More filters" is pointed at, focused or opened. Not with every list: on a server of a million events they
+  // are a query of seconds for its database, which the list's next search or a sync then waits behind.
+  const [creatorsWanted, setCreatorsWanted] = useState(false);
+  const wantCreators = useCallback(() => setCreatorsWanted(true), []);
+  const creators = useInstanceQuery((id) => ({ ...eventQueries.creators(id), enabled: creatorsWanted || moreOpen || filters.createdBy !== undefined })).data;
   const creatorName = (id: string) => creators?.find((creator) => String(creator.id) === id)?.name ?? `user id ${id}`;
 
   return (
@@ -118,7 +118,7 @@ export const FilterBar = memo(function FilterBar({
         </div>
         {/* display: contents: the button sits at the row's end, the panel wraps onto a full-width line of its own */}
         <Disclosure className={styles.more} isExpanded={moreOpen} onExpandedChange={setMoreOpen}>
-          <Button slot="trigger" className={`button ${styles.moreButton}`}>
+          <Button slot="trigger" className={`button ${styles.moreButton}`} onHoverStart={wantCreators} onFocus={wantCreators}>
             More filters{folded > 0 ? ` (${folded})` : ''} <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
           </Button>
           <DisclosurePanel className={styles.morePanel}>
