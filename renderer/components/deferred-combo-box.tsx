@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { usePainted } from '../lib/use-painted';
 import type { ComboBoxProps } from './combo-box';
 import styles from './combo-box.module.css';
 
@@ -29,12 +28,21 @@ function subscribe(listener: () => void): () => void {
  */
 export function DeferredComboBox(props: ComboBoxProps) {
   const module = useSyncExternalStore(subscribe, () => loaded);
-  const painted = usePainted(module ? null : 'combo-box');
   // the text box had the focus: the combobox replacing it takes it
   const [focused, setFocused] = useState(false);
   useEffect(() => {
-    if (painted) load();
-  }, [painted]);
+    if (loaded) return;
+    // once the frame is painted (a frame callback runs before the paint, a task queued from it after); no state
+    // of ours changes, so nothing renders again until the code is in
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(load);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   if (module) return <module.ComboBox {...props} autoFocus={props.autoFocus || focused} />;
   return <PlainComboBox {...props} onFocusChange={setFocused} />;
 }

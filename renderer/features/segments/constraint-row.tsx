@@ -4,7 +4,7 @@ import { OPERATOR_INFO, OPERATOR_VERBS, type Operator } from '../../../shared/do
 import type { ContextField } from '../../../shared/schemas';
 import { DeferredComboBox } from '../../components/deferred-combo-box';
 import { ValuesInput } from '../../components/values-input';
-import type { SegmentFormValues } from './segment-form-schema';
+import type { SegmentFormValues } from './segment-form-values';
 import { valueMessage } from './value-messages';
 import { SingleValueInput } from './single-value-input';
 import styles from './segment-editor.module.css';

@@ -1,10 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
-import { limitsOf, upsertSegmentSchema, type ContextField, type Segment, type UpsertSegment } from '../../../shared/schemas';
+import type { ContextField, Segment, UpsertSegment } from '../../../shared/schemas';
+// not the schemas' index: it would bring zod and every schema into the form's first frame
+import { limitsOf } from '../../../shared/schemas/ui-config';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { LeaveUnsavedDialog } from '../../components/leave-unsaved-dialog';
@@ -19,12 +20,14 @@ import { usePainted } from '../../lib/use-painted';
 import { clearDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, useGuardedAction, useProtection, WriteFieldset, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
-import { recreateSegment, segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
+import { segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
 import { describeSegment } from './constraint-summary';
 import { ConflictDialog } from './conflict-dialog';
 import { ConstraintDiffView } from './constraint-diff-view';
 import { ConstraintRow } from './constraint-row';
-import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type ConstraintFormValue, type SegmentFormValues } from './segment-form-schema';
+import { loadRules, useFormRules } from './segment-form-rules';
+import { countValues, draftOf, emptyConstraint, formValuesOf, type ConstraintFormValue, type SegmentFormValues } from './segment-form-values';
+import { undoDelete } from './undo-delete';
 import { groupUsage, touchesProduction } from './usage';
 import { UsageList } from './usage-list';
 import styles from './segment-editor.module.css';
@@ -122,8 +125,8 @@ function SegmentForm({
   const leaving = useRef(false);
 
   const limits = limitsOf(uiConfig.data ?? { version: '0' });
-  const schema = useMemo(() => segmentFormSchema(limits.segmentValues), [limits.segmentValues]);
-  const form = useForm<SegmentFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const resolver = useFormRules(limits.segmentValues);
+  const form = useForm<SegmentFormValues>({ resolver, defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, register, handleSubmit, formState, reset, setError, setValue } = form;
   useFormDraft(draftKey, form);
   // The list's copy gives way to the server's answer: the form takes it unless the user has begun editing, and
@@ -192,7 +195,7 @@ function SegmentForm({
   };
 
   const onValid = async (values: SegmentFormValues) => {
-    const body = upsertOf(values);
+    const body = (await loadRules()).upsertOf(values);
     if (!editing) return write(body);
     // Detect a concurrent edit before writing: compare the server's version now with the one this form opened.
     const fresh = await client.fetchQuery({ ...segmentQueries.detail(profileId, editing.id), staleTime: 0 });
@@ -393,30 +396,3 @@ function SegmentForm({
     </section>
   );
 }
-
-/**
- * Undo of a delete: the segment is created again with its name, description, project and constraints. Only an
- * unused segment can be deleted, so no strategy referred to it and none loses a reference; the server gives it a
- * new id, which the toast says.
- */
-function undoDelete(client: QueryClient, profileId: string, deleted: Segment) {
-  // The stored constraints as they were (not through the form, which would normalise them); the schema drops
-  // nothing a create accepts and refuses what it does not, and that refusal is said in the toast.
-  const body = () =>
-    upsertSegmentSchema.parse({
-      name: deleted.name,
-      description: deleted.description ?? null,
-      project: deleted.project ?? null,
-      constraints: deleted.constraints.map(({ contextName, operator, values, value, inverted, caseInsensitive }) => ({ contextName, operator, values, value, inverted, caseInsensitive })),
-    });
-  Promise.resolve().then(() => recreateSegment(client, profileId, body())).then(
-    (created) =>
-      notify({
-        title: `Segment “${created.name}” is back`,
-        description: created.id === deleted.id ? undefined : `Re-created as #${created.id} (it was #${deleted.id}): the server gives a new segment a new id.`,
-        tone: 'ok',
-      }),
-    (error: unknown) => notify({ title: `Segment “${deleted.name}” could not be re-created`, description: error instanceof Error ? error.message : String(error), tone: 'error' }),
-  );
-}
-
