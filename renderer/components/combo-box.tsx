@@ -26,7 +26,7 @@ export interface ComboGroup {
   options: readonly ComboOption[];
 }
 
-interface Props {
+export interface ComboBoxProps {
   label: string;
   /** Options, flat or in titled groups. */
   options?: readonly ComboOption[];
@@ -58,7 +58,7 @@ function Item({ option }: { option: ComboOption }) {
 }
 
 /** A labelled combobox (type to filter, arrows to choose) with the error and hint tied to it. */
-export function ComboBox(props: Props) {
+export function ComboBox(props: ComboBoxProps) {
   const { label, options = [], error, hint, placeholder, className } = props;
   const { contains } = useFilter({ sensitivity: 'base' });
   const [ownText, setOwnText] = useState('');

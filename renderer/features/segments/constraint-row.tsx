@@ -1,10 +1,10 @@
-import { useId } from 'react';
-import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { memo, useId } from 'react';
+import { Controller, useFormState, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { OPERATOR_INFO, OPERATOR_VERBS, type Operator } from '../../../shared/domain/operators';
 import type { ContextField } from '../../../shared/schemas';
-import { ComboBox } from '../../components/combo-box';
+import { DeferredComboBox } from '../../components/deferred-combo-box';
 import { ValuesInput } from '../../components/values-input';
-import type { SegmentFormValues } from './segment-form-schema';
+import type { SegmentFormValues } from './segment-form-values';
 import { valueMessage } from './value-messages';
 import { SingleValueInput } from './single-value-input';
 import styles from './segment-editor.module.css';
@@ -33,6 +33,11 @@ function offered(operator: Operator, contextName: string, support: OperatorSuppo
 }
 
 interface Props {
+  /** The form's own handles, stable for its life: from the FormProvider's context, every change of the form's state
+   * (even its first \`isReady\`) would render every row again. */
+  control: Control<SegmentFormValues>;
+  register: UseFormRegister<SegmentFormValues>;
+  setValue: UseFormSetValue<SegmentFormValues>;
   index: number;
   count: number;
   contextFields: readonly ContextField[];
@@ -43,8 +48,13 @@ interface Props {
   autoFocus?: boolean;
 }
 
-export function ConstraintRow({ index, count, contextFields, support, onMove, onRemove, autoFocus = false }: Props) {
-  const { control, formState, register, setValue } = useFormContext<SegmentFormValues>();
+/**
+ * One constraint of the segment form. Memoised: the form renders again as its queries answer and its state changes,
+ * and each row (a React Aria combobox, a chip per value) costs far more than the form's own fields.
+ */
+export const ConstraintRow = memo(function ConstraintRow({ control, register, setValue, index, count, contextFields, support, onMove, onRemove, autoFocus = false }: Props) {
+  // this row's errors only: a change elsewhere in the form does not render it
+  const formState = useFormState({ control, name: `constraints.${index}` });
   const ids = { operator: useId(), invert: useId(), caseId: useId() };
   const contextName = useWatch({ control, name: `constraints.${index}.contextName` });
   const operator = useWatch({ control, name: `constraints.${index}.operator` });
@@ -62,7 +72,7 @@ export function ConstraintRow({ index, count, contextFields, support, onMove, on
           control={control}
           name={`constraints.${index}.contextName`}
           render={({ field: f }) => (
-            <ComboBox
+            <DeferredComboBox
               className={styles.context}
               label="Context field"
               options={contextFields.map((c) => ({ id: c.name, label: c.name, ...(c.description ? { description: c.description } : {}) }))}
@@ -149,4 +159,4 @@ export function ConstraintRow({ index, count, contextFields, support, onMove, on
       )}
     </li>
   );
-}
+});

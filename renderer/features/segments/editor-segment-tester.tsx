@@ -1,5 +1,5 @@
 import { SegmentTester } from './segment-tester';
-import { draftOf, type ConstraintFormValue } from './segment-form-schema';
+import { draftOf, type ConstraintFormValue } from './segment-form-values';
 
 /**
  * The segment tester inside the editor, fed with the form's current constraints (saved or not), in the

@@ -48,7 +48,7 @@ describe('segment editor, constraint by constraint', () => {
     expect((within(row).getByLabelText('Value') as HTMLInputElement).value).toBe('2025-01-01T00:00:00Z');
     await vi.waitFor(() => expect(within(row).queryByText(/has no time zone/)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Create segment' }));
-    await vi.waitFor(() => expect(bridge.inputsOf('segments.create')).toHaveLength(1));
+    await vi.waitFor(() => expect(bridge.inputsOf('segments.create')).toHaveLength(1), { timeout: 10_000 });
     expect(bridge.inputsOf('segments.create')[0]?.constraints).toEqual([
       { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2025-01-01T00:00:00Z', inverted: false, caseInsensitive: false },
     ]);

@@ -32,7 +32,8 @@ describe('segment editor', () => {
     type('Value', '18', second);
     expect(screen.getByTestId('values-count').textContent).toBe('4 of 1,000 values used');
     fireEvent.click(screen.getByRole('button', { name: 'Create segment' }));
-    await vi.waitFor(() => expect(bridge.inputsOf('segments.create')).toHaveLength(1));
+    // the form's rules (zod) load after its first paint: their first import in a test worker can take seconds
+    await vi.waitFor(() => expect(bridge.inputsOf('segments.create')).toHaveLength(1), { timeout: 10_000 });
     expect(bridge.inputsOf('segments.create')[0]).toEqual({
       name: 'paying-adults',
       description: null,
@@ -131,7 +132,7 @@ describe('segment editor', () => {
     expect(within(dialog).getByText(/Changed by someone else/)).toBeTruthy();
     expect(bridge.inputsOf('segments.update')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' }));
-    await vi.waitFor(() => expect(bridge.inputsOf('segments.update')).toHaveLength(1));
+    await vi.waitFor(() => expect(bridge.inputsOf('segments.update')).toHaveLength(1), { timeout: 10_000 });
     expect(bridge.inputsOf('segments.update')[0]?.segment.description).toBe('Mine');
   });
 });

@@ -1,10 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useMatch, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/errors';
-import { limitsOf, upsertSegmentSchema, type Segment, type UpsertSegment } from '../../../shared/schemas';
+import type { ContextField, Segment, UpsertSegment } from '../../../shared/schemas';
+// not the schemas' index: it would bring zod and every schema into the form's first frame
+import { limitsOf } from '../../../shared/schemas/ui-config';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog, DialogActions } from '../../components/dialog';
 import { LeaveUnsavedDialog } from '../../components/leave-unsaved-dialog';
@@ -19,18 +20,39 @@ import { usePainted } from '../../lib/use-painted';
 import { clearDraft, useFormDraft } from '../../lib/session-draft';
 import { ReadOnlyNotice, useGuardedAction, useProtection, WriteFieldset, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
-import { recreateSegment, segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
+import { segmentQueries, useCreateSegment, useDeleteSegment, useUpdateSegment } from './api';
 import { describeSegment } from './constraint-summary';
 import { ConflictDialog } from './conflict-dialog';
 import { ConstraintDiffView } from './constraint-diff-view';
 import { ConstraintRow } from './constraint-row';
-import { countValues, draftOf, emptyConstraint, formValuesOf, segmentFormSchema, upsertOf, type SegmentFormValues } from './segment-form-schema';
+import { loadRules, useFormRules } from './segment-form-rules';
+import { countValues, draftOf, emptyConstraint, formValuesOf, type ConstraintFormValue, type SegmentFormValues } from './segment-form-values';
+import { undoDelete } from './undo-delete';
 import { groupUsage, touchesProduction } from './usage';
 import { UsageList } from './usage-list';
 import styles from './segment-editor.module.css';
 
 /** The tester brings the evaluation engine, the largest code the editor uses: the form is shown without waiting for it. */
 const EditorSegmentTester = lazy(() => import('./editor-segment-tester').then((module) => ({ default: module.EditorSegmentTester })));
+
+const NO_FIELDS: readonly ContextField[] = [];
+const NO_CONSTRAINTS: readonly ConstraintFormValue[] = [];
+
+/**
+ * The tester's code (the evaluation engine) is asked for once the form is on screen: loading it, then rendering it,
+ * would otherwise hold the form's first frame. The wait is this component's own state, so its end renders the
+ * tester alone, not the whole form again.
+ */
+function DeferredTester({ constraints }: { constraints: readonly ConstraintFormValue[] }) {
+  const painted = usePainted('form');
+  const waiting = <Loading label="Loading the tester…" />;
+  if (!painted) return waiting;
+  return (
+    <Suspense fallback={waiting}>
+      <EditorSegmentTester constraints={constraints} />
+    </Suspense>
+  );
+}
 
 type Step = { kind: 'idle' } | { kind: 'conflict'; mine: UpsertSegment; theirs: Segment } | { kind: 'impact'; body: UpsertSegment; before: Segment } | { kind: 'in-use' };
 
@@ -103,9 +125,9 @@ function SegmentForm({
   const leaving = useRef(false);
 
   const limits = limitsOf(uiConfig.data ?? { version: '0' });
-  const schema = useMemo(() => segmentFormSchema(limits.segmentValues), [limits.segmentValues]);
-  const form = useForm<SegmentFormValues>({ resolver: zodResolver(schema), defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
-  const { control, register, handleSubmit, formState, reset, setError } = form;
+  const resolver = useFormRules(limits.segmentValues);
+  const form = useForm<SegmentFormValues>({ resolver, defaultValues: formValuesOf(initial), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { control, register, handleSubmit, formState, reset, setError, setValue } = form;
   useFormDraft(draftKey, form);
   // The list's copy gives way to the server's answer: the form takes it unless the user has begun editing, and
   // `loaded` stays what the form opened with, so a save still detects what changed on the server since then.
@@ -122,13 +144,12 @@ function SegmentForm({
   const watched = useWatch({ control, name: 'constraints' });
   const total = countValues(watched ?? []);
   const flags = (uiConfig.data as { flags?: Record<string, unknown> } | undefined)?.flags ?? {};
-  const support = { regex: flags.regexConstraintOperator === true, semverGte: flags.semverGteConstraintOperators === true };
+  const regex = flags.regexConstraintOperator === true;
+  const semverGte = flags.semverGteConstraintOperators === true;
+  // the same object while the flags hold, so the memoised rows are not rendered again for it
+  const support = useMemo(() => ({ regex, semverGte }), [regex, semverGte]);
   const groups = groupUsage(usage.data?.strategies ?? [], environments.data ?? []);
   const inUse = (usage.data?.strategies.length ?? 0) > 0;
-
-  // The tester's code (the evaluation engine) is asked for once the form is on screen: loading it, then
-  // rendering it, would otherwise hold the form's first frame.
-  const formPainted = usePainted('form');
 
   const saving = create.isPending || update.isPending;
   const dirty = formState.isDirty;
@@ -174,7 +195,7 @@ function SegmentForm({
   };
 
   const onValid = async (values: SegmentFormValues) => {
-    const body = upsertOf(values);
+    const body = (await loadRules()).upsertOf(values);
     if (!editing) return write(body);
     // Detect a concurrent edit before writing: compare the server's version now with the one this form opened.
     const fresh = await client.fetchQuery({ ...segmentQueries.detail(profileId, editing.id), staleTime: 0 });
@@ -224,87 +245,88 @@ function SegmentForm({
       <ReadOnlyNotice />
       {remove.isError && !(remove.error instanceof ApiError && remove.error.status === 409) && <ErrorBanner error={remove.error} action="Deleting the segment" />}
       <div className={styles.layout}>
-        <FormProvider {...form}>
-          <form className={styles.form} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate aria-label="Segment">
-            <WriteFieldset>
-            <div className={styles.fields}>
-              <div className="field">
-                <label htmlFor="segment-name">Name</label>
-                <input id="segment-name" {...register('name')} autoComplete="off" spellCheck={false} aria-invalid={formState.errors.name ? true : undefined} aria-describedby="segment-name-error" />
-                {formState.errors.name && <p id="segment-name-error" className="field-error">{formState.errors.name.message}</p>}
-              </div>
-              <div className="field">
-                <label htmlFor="segment-project">Project</label>
-                <select id="segment-project" {...register('project')}>
-                  <option value="">Global (every project)</option>
-                  {(projects.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className={`field ${styles.wide}`}>
-                <label htmlFor="segment-description">Description</label>
-                <textarea id="segment-description" rows={2} {...register('description')} />
-                {formState.errors.description && <p className="field-error">{formState.errors.description.message}</p>}
-              </div>
+        <form className={styles.form} onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate aria-label="Segment">
+          <WriteFieldset>
+          <div className={styles.fields}>
+            <div className="field">
+              <label htmlFor="segment-name">Name</label>
+              <input id="segment-name" {...register('name')} autoComplete="off" spellCheck={false} aria-invalid={formState.errors.name ? true : undefined} aria-describedby="segment-name-error" />
+              {formState.errors.name && <p id="segment-name-error" className="field-error">{formState.errors.name.message}</p>}
             </div>
-            <div className={styles.constraintsHead}>
-              <h2>Constraints</h2>
-              {/* the field picker offers the instance's context fields; this is where they are defined */}
-              <Link to="/context-fields" className={styles.manageFields}>
-                Manage context fields
-              </Link>
-              <span className={total > limits.segmentValues ? styles.over : styles.hint} data-testid="values-count">
-                {total.toLocaleString('en')} of {limits.segmentValues.toLocaleString('en')} values used
-              </span>
+            <div className="field">
+              <label htmlFor="segment-project">Project</label>
+              <select id="segment-project" {...register('project')}>
+                <option value="">Global (every project)</option>
+                {(projects.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
             </div>
-            {formState.errors.constraints?.root?.message || formState.errors.constraints?.message ? (
-              <p className="field-error" role="alert">
-                {formState.errors.constraints?.root?.message ?? formState.errors.constraints?.message}
-              </p>
-            ) : null}
-            {constraints.fields.length === 0 && <p className="muted">No constraints: this segment matches everyone.</p>}
-            <ol className={styles.constraintList}>
-              {constraints.fields.map((field, index) => (
-                <ConstraintRow
-                  key={field.id}
-                  index={index}
-                  count={constraints.fields.length}
-                  contextFields={contextFields.data ?? []}
-                  support={support}
-                  onMove={constraints.move}
-                  onRemove={constraints.remove}
-                  autoFocus={addedByUser && index === constraints.fields.length - 1}
-                />
-              ))}
-            </ol>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                // The new row takes focus on its context field (its first choice), not on the operator.
-                setAddedByUser(true);
-                constraints.append(emptyConstraint(), { shouldFocus: false });
-              }}
-            >
-              Add constraint
+            <div className={`field ${styles.wide}`}>
+              <label htmlFor="segment-description">Description</label>
+              <textarea id="segment-description" rows={2} {...register('description')} />
+              {formState.errors.description && <p className="field-error">{formState.errors.description.message}</p>}
+            </div>
+          </div>
+          <div className={styles.constraintsHead}>
+            <h2>Constraints</h2>
+            {/* the field picker offers the instance's context fields; this is where they are defined */}
+            <Link to="/context-fields" className={styles.manageFields}>
+              Manage context fields
+            </Link>
+            <span className={total > limits.segmentValues ? styles.over : styles.hint} data-testid="values-count">
+              {total.toLocaleString('en')} of {limits.segmentValues.toLocaleString('en')} values used
+            </span>
+          </div>
+          {formState.errors.constraints?.root?.message || formState.errors.constraints?.message ? (
+            <p className="field-error" role="alert">
+              {formState.errors.constraints?.root?.message ?? formState.errors.constraints?.message}
+            </p>
+          ) : null}
+          {constraints.fields.length === 0 && <p className="muted">No constraints: this segment matches everyone.</p>}
+          <ol className={styles.constraintList}>
+            {constraints.fields.map((field, index) => (
+              <ConstraintRow
+                key={field.id}
+                control={control}
+                register={register}
+                setValue={setValue}
+                index={index}
+                count={constraints.fields.length}
+                contextFields={contextFields.data ?? NO_FIELDS}
+                support={support}
+                onMove={constraints.move}
+                onRemove={constraints.remove}
+                autoFocus={addedByUser && index === constraints.fields.length - 1}
+              />
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // The new row takes focus on its context field (its first choice), not on the operator.
+              setAddedByUser(true);
+              constraints.append(emptyConstraint(), { shouldFocus: false });
+            }}
+          >
+            Add constraint
+          </button>
+          <div className={styles.actions}>
+            {saveError && !(saveError instanceof ApiError && saveError.details?.length) && (
+              <ErrorBanner error={saveError} action={editing ? 'Saving the segment' : 'Creating the segment'} />
+            )}
+            <button type="submit" className="button button-primary" disabled={saving || readOnly}>
+              {saving ? 'Saving…' : editing ? 'Save segment' : 'Create segment'}
             </button>
-            <div className={styles.actions}>
-              {saveError && !(saveError instanceof ApiError && saveError.details?.length) && (
-                <ErrorBanner error={saveError} action={editing ? 'Saving the segment' : 'Creating the segment'} />
-              )}
-              <button type="submit" className="button button-primary" disabled={saving || readOnly}>
-                {saving ? 'Saving…' : editing ? 'Save segment' : 'Create segment'}
-              </button>
-              <Link className="button button-quiet" to={editing ? '/segments' : '/segments'}>
-                Cancel
-              </Link>
-            </div>
-            </WriteFieldset>
-          </form>
-        </FormProvider>
+            <Link className="button button-quiet" to={editing ? '/segments' : '/segments'}>
+              Cancel
+            </Link>
+          </div>
+          </WriteFieldset>
+        </form>
         <aside className={styles.side}>
           {editing && (
             <section aria-label="Usage" className={styles.panel}>
@@ -315,13 +337,7 @@ function SegmentForm({
               {groups.length > 0 && <UsageList groups={groups} />}
             </section>
           )}
-          {formPainted ? (
-            <Suspense fallback={<Loading label="Loading the tester…" />}>
-              <EditorSegmentTester constraints={watched ?? []} />
-            </Suspense>
-          ) : (
-            <Loading label="Loading the tester…" />
-          )}
+          <DeferredTester constraints={watched ?? NO_CONSTRAINTS} />
         </aside>
       </div>
       {guardDialog}
@@ -378,31 +394,5 @@ function SegmentForm({
       )}
       <LeaveUnsavedDialog blocker={blocker} noun="segment" onDiscard={() => clearDraft(draftKey)} />
     </section>
-  );
-}
-
-/**
- * Undo of a delete: the segment is created again with its name, description, project and constraints. Only an
- * unused segment can be deleted, so no strategy referred to it and none loses a reference; the server gives it a
- * new id, which the toast says.
- */
-function undoDelete(client: QueryClient, profileId: string, deleted: Segment) {
-  // The stored constraints as they were (not through the form, which would normalise them); the schema drops
-  // nothing a create accepts and refuses what it does not, and that refusal is said in the toast.
-  const body = () =>
-    upsertSegmentSchema.parse({
-      name: deleted.name,
-      description: deleted.description ?? null,
-      project: deleted.project ?? null,
-      constraints: deleted.constraints.map(({ contextName, operator, values, value, inverted, caseInsensitive }) => ({ contextName, operator, values, value, inverted, caseInsensitive })),
-    });
-  Promise.resolve().then(() => recreateSegment(client, profileId, body())).then(
-    (created) =>
-      notify({
-        title: `Segment “${created.name}” is back`,
-        description: created.id === deleted.id ? undefined : `Re-created as #${created.id} (it was #${deleted.id}): the server gives a new segment a new id.`,
-        tone: 'ok',
-      }),
-    (error: unknown) => notify({ title: `Segment “${deleted.name}” could not be re-created`, description: error instanceof Error ? error.message : String(error), tone: 'error' }),
   );
 }

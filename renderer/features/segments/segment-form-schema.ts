@@ -1,39 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { isOperator, OPERATOR_INFO, OPERATORS, type Operator } from '../../../shared/domain/operators';
-import type { Segment, UpsertSegment } from '../../../shared/schemas';
+import { OPERATOR_INFO, OPERATORS } from '../../../shared/domain/operators';
+import type { UpsertSegment } from '../../../shared/schemas';
 import { upsertSegmentSchema } from '../../../shared/schemas';
+import { countValues, draftOf, type SegmentFormValues } from './segment-form-values';
 import { valueMessage } from './value-messages';
 
-/** One constraint as the form holds it: both value slots, whichever the operator uses. */
-export interface ConstraintFormValue {
-  contextName: string;
-  operator: Operator;
-  values: string[];
-  value: string;
-  inverted: boolean;
-  caseInsensitive: boolean;
-}
+/*
+ * The form's rules, with zod: loaded by the editor once its form is painted (validation runs first on a save), so the
+ * form's first frame does not wait for zod and the shared schemas.
+ */
 
-export interface SegmentFormValues {
-  name: string;
-  description: string;
-  /** '' is global. */
-  project: string;
-  constraints: ConstraintFormValue[];
-}
-
-export const emptyConstraint = (contextName = ''): ConstraintFormValue => ({
-  contextName,
-  operator: 'IN',
-  values: [],
-  value: '',
-  inverted: false,
-  caseInsensitive: false,
-});
-
-export function countValues(constraints: readonly ConstraintFormValue[]): number {
-  return constraints.reduce((sum, c) => sum + (OPERATOR_INFO[c.operator].arity === 'multi' ? c.values.length : c.value ? 1 : 0), 0);
-}
+export { upsertSegmentSchema };
 
 /** One constraint's rules: the same for every instance, built once with the module. */
 const constraintSchema = z
@@ -65,7 +44,7 @@ const constraintSchema = z
 const formSchemas = new Map<number, ReturnType<typeof buildFormSchema>>();
 
 /** The form's schema: the shared rules (operators, value kinds, the instance's values limit) with plain messages. */
-export function segmentFormSchema(valuesLimit: number) {
+function segmentFormSchema(valuesLimit: number) {
   let schema = formSchemas.get(valuesLimit);
   if (!schema) {
     schema = buildFormSchema(valuesLimit);
@@ -94,21 +73,16 @@ function buildFormSchema(valuesLimit: number) {
     });
 }
 
-export function formValuesOf(segment?: Pick<Segment, 'name' | 'description' | 'project' | 'constraints'>): SegmentFormValues {
-  if (!segment) return { name: '', description: '', project: '', constraints: [] };
-  return {
-    name: segment.name,
-    description: segment.description ?? '',
-    project: segment.project ?? '',
-    constraints: segment.constraints.map((c) => ({
-      contextName: c.contextName,
-      operator: isOperator(c.operator) ? c.operator : 'IN',
-      values: c.values ?? [],
-      value: c.value ?? (c.values?.length === 1 && isOperator(c.operator) && OPERATOR_INFO[c.operator].arity === 'single' ? (c.values[0] ?? '') : ''),
-      inverted: c.inverted ?? false,
-      caseInsensitive: c.caseInsensitive ?? false,
-    })),
-  };
+/** The resolver for the form at an instance's values limit, one per limit. */
+const resolvers = new Map<number, Resolver<SegmentFormValues>>();
+
+export function segmentFormResolver(valuesLimit: number): Resolver<SegmentFormValues> {
+  let resolver = resolvers.get(valuesLimit);
+  if (!resolver) {
+    resolver = zodResolver(segmentFormSchema(valuesLimit));
+    resolvers.set(valuesLimit, resolver);
+  }
+  return resolver;
 }
 
 /** What is sent: only the slot the operator uses, case-insensitivity only where it means something. */
@@ -117,21 +91,3 @@ export function upsertOf(values: SegmentFormValues): UpsertSegment {
   return upsertSegmentSchema.parse(draftOf(values));
 }
 
-/** The same shape without validation: for sentences and comparisons of half-filled forms. */
-export function draftOf(values: SegmentFormValues): UpsertSegment {
-  return {
-    name: values.name.trim(),
-    description: values.description.trim() === '' ? null : values.description.trim(),
-    project: values.project === '' ? null : values.project,
-    constraints: values.constraints.map((c) => {
-      const info = OPERATOR_INFO[c.operator];
-      return {
-        contextName: c.contextName.trim(),
-        operator: c.operator,
-        ...(info.arity === 'multi' ? { values: c.values } : { value: c.value.trim() }),
-        inverted: info.invertible ? c.inverted : false,
-        caseInsensitive: info.caseInsensitive ? c.caseInsensitive : false,
-      };
-    }),
-  };
-}
