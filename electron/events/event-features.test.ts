@@ -16,6 +16,16 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The event features over one backend and a fixed connection status, with no shell or pushes to speak of. */
+function featuresOn(backend: AdminBackend, status: ConnectionStatus) {
+  return createEventFeatures({
+    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
+    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
+    userDataDir: dir,
+    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
+  });
+}
+
 it('a switch to another instance stops a running export and says why; the chosen file is left as it was', async () => {
   const first = createDemoBackend({ historyEvents: 3000 });
   // the switch closes the export's backend first: its requests then end as cancelled
@@ -102,12 +112,7 @@ it("the list's pages of another filter stop the chart left behind; the same filt
     queryEvents: async (): Promise<EventQueryPage> => ({ events: [], total: 0 }),
   } as unknown as AdminBackend;
   const status = { activeProfileId: 'demo', profiles: [{ id: 'demo', kind: 'demo' }] } as unknown as ConnectionStatus;
-  const features = createEventFeatures({
-    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
-    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
-    userDataDir: dir,
-    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
-  });
+  const features = featuresOn(backend, status);
   try {
     const chart = features.histogram({ filter: { type: 'IS:feature-created' } });
     chart.catch(() => undefined);
@@ -190,12 +195,7 @@ it("a sync started stops the chart's count on the server; the chart then waits a
     queryEvents: (params: Parameters<AdminBackend['queryEvents']>[0]) => demo.queryEvents(params),
   } as unknown as AdminBackend;
   const status = { activeProfileId: 'r', profiles: [{ id: 'r', kind: 'remote', baseUrl: 'http://127.0.0.1:9' }] } as unknown as ConnectionStatus;
-  const features = createEventFeatures({
-    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
-    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
-    userDataDir: dir,
-    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
-  });
+  const features = featuresOn(backend, status);
   try {
     const chart = features.histogram({ filter: {} });
     for (let i = 0; i < 20 && counts.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -229,12 +229,7 @@ it("a chart right after the list's first page starts from the list's total; anot
   };
   const backend = { ...recorded, withSignal: () => recorded } as unknown as AdminBackend;
   const status = { activeProfileId: 'demo', profiles: [{ id: 'demo', kind: 'demo' }] } as unknown as ConnectionStatus;
-  const features = createEventFeatures({
-    connections: { status: async () => status, backend: async () => backend, onChange: () => () => undefined },
-    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
-    userDataDir: dir,
-    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
-  });
+  const features = featuresOn(backend, status);
   try {
     const page = await features.browse({ type: 'IS:feature-created', offset: '0', limit: '50', rows: true });
     expect(counts).toHaveLength(1);
