@@ -243,3 +243,33 @@ it("a chart right after the list's first page starts from the list's total; anot
     await features.close();
   }
 });
+
+it("after a switch, a chart does not start from the other instance's list total", async () => {
+  const backends: Record<string, AdminBackend> = { a: createDemoBackend({ historyEvents: 200 }), b: createDemoBackend({ historyEvents: 2000 }) };
+  const statusOf = (id: string) => ({ activeProfileId: id, profiles: [{ id: 'a', kind: 'demo' }, { id: 'b', kind: 'demo' }] }) as unknown as ConnectionStatus;
+  let status = statusOf('a');
+  const listeners = new Set<(status: ConnectionStatus) => void>();
+  const features = createEventFeatures({
+    connections: {
+      status: async () => status,
+      backend: async () => backends[status.activeProfileId] as AdminBackend,
+      onChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    shell: { chooseSaveFile: async () => null, chooseOpenFile: async () => null, notify: () => undefined },
+    userDataDir: dir,
+    push: { exportProgress: () => undefined, indexChanged: () => undefined, arrived: () => undefined },
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the features read the first status
+    await features.browse({ offset: '0', limit: '50', rows: true });
+    status = statusOf('b');
+    for (const listener of listeners) listener(status);
+    const chart = await features.histogram({ filter: {} });
+    expect(chart.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe((await backends.b?.queryEvents({ limit: '1' }))?.total);
+  } finally {
+    await features.close();
+  }
+});

@@ -144,7 +144,7 @@ export function createEventFeatures(options: {
     // the list's page of another filter: the chart of the filter left behind is no longer shown
     if (rows) stopChartUnlessOf(params);
     const page = await browseFull(params);
-    if (rows && page.source === 'server' && Number(params.offset ?? 0) === 0) listTotal = { filter: filterKey(params), total: page.total, at: Date.now() };
+    if (rows && Number(params.offset ?? 0) === 0) listTotal = { filter: filterKey(params), total: page.total, at: Date.now() };
     if (!rows) return page;
     return {
       ...page,
@@ -250,9 +250,9 @@ export function createEventFeatures(options: {
    */
   let charting: { filter: string; run: AbortController } | null = null;
   /**
-   * The server's total of the list's last first page: the chart of the same filter, asked right after, starts from it
-   * rather than counting the log again (a search of seconds at a million events, and each text search's chart made
-   * several; PostgreSQL's statement log, bench:unleash).
+   * The total of the list's last first page (the active instance's; forgotten on a switch): the chart of the same
+   * filter, asked right after, starts from it rather than counting the log again (on a server, a search of seconds at
+   * a million events, and each text search's chart made several; PostgreSQL's statement log, bench:unleash).
    */
   let listTotal: { filter: string; total: number; at: number } | null = null;
   function stopChartUnlessOf(params: EventQueryParams): void {
@@ -286,6 +286,7 @@ export function createEventFeatures(options: {
       // the export's backend closes with the switch, and another instance's pages must not follow its own
       exports.cancel();
       charting?.run.abort();
+      listTotal = null;
     }
     if (active !== status.activeProfileId) loadActiveCopy(status);
     active = status.activeProfileId;
