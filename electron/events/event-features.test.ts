@@ -26,6 +26,26 @@ function featuresOn(backend: AdminBackend, status: ConnectionStatus) {
   });
 }
 
+/**
+ * A backend whose counts wait on the server until they are aborted (each one's signal is in `counts`); `rest` gives
+ * its other calls, bound to a signal or not.
+ */
+function hangingCounts(rest: { bound?: Record<string, unknown>; queryEvents?: AdminBackend['queryEvents'] } = {}) {
+  const counts: AbortSignal[] = [];
+  const backend = {
+    withSignal: (signal: AbortSignal) => ({
+      queryEvents: () =>
+        new Promise<EventQueryPage>((_resolve, reject) => {
+          counts.push(signal);
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      ...rest.bound,
+    }),
+    queryEvents: rest.queryEvents ?? (async (): Promise<EventQueryPage> => ({ events: [], total: 0 })),
+  } as unknown as AdminBackend;
+  return { backend, counts };
+}
+
 it('a switch to another instance stops a running export and says why; the chosen file is left as it was', async () => {
   const first = createDemoBackend({ historyEvents: 3000 });
   // the switch closes the export's backend first: its requests then end as cancelled
@@ -100,17 +120,7 @@ it('a switch to another instance stops a running export and says why; the chosen
 
 it("the list's pages of another filter stop the chart left behind; the same filter's pages and an opened event do not", async () => {
   // each count the chart asks waits on the server until it is aborted
-  const counts: AbortSignal[] = [];
-  const backend = {
-    withSignal: (signal: AbortSignal) => ({
-      queryEvents: () =>
-        new Promise<EventQueryPage>((_resolve, reject) => {
-          counts.push(signal);
-          signal.addEventListener('abort', () => reject(new Error('aborted')));
-        }),
-    }),
-    queryEvents: async (): Promise<EventQueryPage> => ({ events: [], total: 0 }),
-  } as unknown as AdminBackend;
+  const { backend, counts } = hangingCounts();
   const status = { activeProfileId: 'demo', profiles: [{ id: 'demo', kind: 'demo' }] } as unknown as ConnectionStatus;
   const features = featuresOn(backend, status);
   try {
@@ -179,21 +189,15 @@ it("a sync started stops the chart's count on the server; the chart then waits a
   let releaseSync: () => void = () => undefined;
   const syncHeld = new Promise<void>((resolve) => (releaseSync = resolve));
   // a count that reaches the server waits there until it is aborted; the sync's pages wait until released
-  const counts: AbortSignal[] = [];
-  const backend = {
-    withSignal: (signal: AbortSignal) => ({
-      queryEvents: () =>
-        new Promise<EventQueryPage>((_resolve, reject) => {
-          counts.push(signal);
-          signal.addEventListener('abort', () => reject(new Error('aborted')));
-        }),
+  const { backend, counts } = hangingCounts({
+    bound: {
       queryEventsBytes: async (params: Parameters<AdminBackend['queryEventsBytes']>[0]) => {
         await syncHeld;
         return demo.queryEventsBytes(params);
       },
-    }),
-    queryEvents: (params: Parameters<AdminBackend['queryEvents']>[0]) => demo.queryEvents(params),
-  } as unknown as AdminBackend;
+    },
+    queryEvents: (params) => demo.queryEvents(params),
+  });
   const status = { activeProfileId: 'r', profiles: [{ id: 'r', kind: 'remote', baseUrl: 'http://127.0.0.1:9' }] } as unknown as ConnectionStatus;
   const features = featuresOn(backend, status);
   try {

@@ -90,16 +90,14 @@ export function createEventFeatures(options: {
    * way to the server stops then (chartCount).
    */
   const syncStarts = new Map<string, AbortController>();
-  const syncStarted = (profileId: string): AbortSignal => {
+  const controllerOf = (profileId: string): AbortController => {
     let started = syncStarts.get(profileId);
     if (!started) syncStarts.set(profileId, (started = new AbortController()));
-    return started.signal;
+    return started;
   };
   const watchSync = (profileId: string, state: EventIndexStatus['state']): void => {
-    if (state === 'syncing') {
-      syncStarted(profileId);
-      syncStarts.get(profileId)?.abort();
-    } else if (syncStarts.get(profileId)?.signal.aborted) syncStarts.delete(profileId);
+    if (state === 'syncing') controllerOf(profileId).abort();
+    else if (syncStarts.get(profileId)?.signal.aborted) syncStarts.delete(profileId);
   };
   const index = createEventIndexService({
     rootDir: options.userDataDir,
@@ -199,7 +197,7 @@ export function createEventFeatures(options: {
     if (!remote) return query(params, run);
     for (;;) {
       await index.settled(remote.id);
-      const started = syncStarted(remote.id);
+      const started = controllerOf(remote.id).signal;
       try {
         return await query(params, AbortSignal.any([run, started]));
       } catch (error) {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { useAfterPaint } from '../lib/use-painted';
 import type { ComboBoxProps } from './combo-box';
 import styles from './combo-box.module.css';
 
@@ -30,19 +31,8 @@ export function DeferredComboBox(props: ComboBoxProps) {
   const module = useSyncExternalStore(subscribe, () => loaded);
   // the text box had the focus: the combobox replacing it takes it
   const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (loaded) return;
-    // once the frame is painted (a frame callback runs before the paint, a task queued from it after); no state
-    // of ours changes, so nothing renders again until the code is in
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(load);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  // no state of ours changes, so nothing renders again until the code is in
+  useAfterPaint(module ? null : 'combo-box', load);
   if (module) return <module.ComboBox {...props} autoFocus={props.autoFocus || focused} />;
   return <PlainComboBox {...props} onFocusChange={setFocused} />;
 }

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
+import { useAfterPaint } from '../../lib/use-painted';
 import type { Resolver } from 'react-hook-form';
 import type { SegmentFormValues } from './segment-form-values';
 
@@ -10,16 +11,6 @@ export const loadRules = () => import('./segment-form-schema');
 
 /** The form's resolver at the instance's values limit. The rules are asked for once the form is painted. */
 export function useFormRules(valuesLimit: number): Resolver<SegmentFormValues> {
-  useEffect(() => {
-    // a frame callback runs before the paint, a task queued from it after
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void loadRules());
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return async (...args) => (await loadRules()).segmentFormResolver(valuesLimit)(...args);
+  useAfterPaint('rules', () => void loadRules());
+  return useCallback<Resolver<SegmentFormValues>>(async (...args) => (await loadRules()).segmentFormResolver(valuesLimit)(...args), [valuesLimit]);
 }
