@@ -1,5 +1,6 @@
 // recordAt: the last entry whose start is at or before a byte offset, here over the tokens instead of the records
 import { recordAt, type CompiledQuery } from './chunk-search';
+import { IS_SEPARATOR } from './chunk-grams';
 
 /**
  * A chunk's word index: its distinct tokens (runs of bytes between JSON punctuation and spaces) and, for each, the
@@ -12,10 +13,6 @@ import { recordAt, type CompiledQuery } from './chunk-search';
  * Postings are record numbers within the chunk (16 bits), or a bitmap of the chunk's records when that is smaller
  * (the common words of a chunk are in most of its records).
  */
-
-const SEPARATORS = '\u0000 "{}[],:\t\n\r';
-const IS_SEPARATOR = new Uint8Array(256);
-for (const ch of SEPARATORS) IS_SEPARATOR[ch.charCodeAt(0)] = 1;
 
 /** The most records a chunk may hold: postings are 16-bit. */
 export const MAX_CHUNK_RECORDS = 1 << 16;

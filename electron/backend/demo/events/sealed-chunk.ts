@@ -42,7 +42,8 @@ export function sealChunk(file: SpillFile, tail: JsonChunkText, originals: { byt
   const at = file.append(bytes);
   const originalAt = file.append(originals.bytes);
   const tokens = buildTokens(bytes, starts, jsonStarts);
-  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals: originals.starts, grams: gramsOf(bytes), tokens };
+  const grams = gramsOf(bytes, starts, jsonStarts, tokens.text);
+  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals: originals.starts, grams, tokens };
 }
 
 /** Sealed chunk `s` read back from the spill file (a failed read throws before anything is made). */
