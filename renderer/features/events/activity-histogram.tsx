@@ -43,7 +43,14 @@ export const ActivityHistogram = memo(function ActivityHistogram({
   return (
     <figure className={`${styles.histogram} ${stale ? styles.histogramStale : ''}`} aria-busy={stale}>
       <div role="img" aria-label={`Events per ${unit}: ${summary}. Drag across the bars to narrow the dates.`} className={styles.histogramPlot}>
-        <Suspense fallback={null}>
+        {/* its code comes a moment after the rows: the box says so rather than stand empty under its caption */}
+        <Suspense
+          fallback={
+            <p className={styles.histogramLoading} aria-hidden="true">
+              Drawing the chart…
+            </p>
+          }
+        >
           <ActivityChart buckets={buckets} onPick={pick} onHover={setHovered} />
         </Suspense>
       </div>
