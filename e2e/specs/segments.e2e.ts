@@ -78,6 +78,8 @@ describe.skipIf(!chromiumEndpoint)('segments list', () => {
       });
     }
     const page = app().page;
+    // a step that waits too long fails as itself, inside the test's 30 s (a CI once saw only the test's timeout)
+    page.setDefaultTimeout(10_000);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Segments' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText(`${total} segments on this instance`).waitFor();
