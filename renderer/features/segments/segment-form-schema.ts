@@ -40,19 +40,7 @@ const constraintSchema = z
     if (c.inverted && !info.invertible) ctx.addIssue({ code: 'custom', path: ['inverted'], message: `${info.label} cannot be inverted` });
   });
 
-/** Schemas by values limit: an instance has one limit, so the editor builds its schema once, not on each open. */
-const formSchemas = new Map<number, ReturnType<typeof buildFormSchema>>();
-
 /** The form's schema: the shared rules (operators, value kinds, the instance's values limit) with plain messages. */
-function segmentFormSchema(valuesLimit: number) {
-  let schema = formSchemas.get(valuesLimit);
-  if (!schema) {
-    schema = buildFormSchema(valuesLimit);
-    formSchemas.set(valuesLimit, schema);
-  }
-  return schema;
-}
-
 function buildFormSchema(valuesLimit: number) {
   return z
     .object({
@@ -73,13 +61,16 @@ function buildFormSchema(valuesLimit: number) {
     });
 }
 
-/** The resolver for the form at an instance's values limit, one per limit. */
+/**
+ * The form's resolver at an instance's values limit, its schema built once per limit: an instance has one limit, so
+ * the editor builds it once, not on each open.
+ */
 const resolvers = new Map<number, Resolver<SegmentFormValues>>();
 
 export function segmentFormResolver(valuesLimit: number): Resolver<SegmentFormValues> {
   let resolver = resolvers.get(valuesLimit);
   if (!resolver) {
-    resolver = zodResolver(segmentFormSchema(valuesLimit));
+    resolver = zodResolver(buildFormSchema(valuesLimit));
     resolvers.set(valuesLimit, resolver);
   }
   return resolver;
