@@ -12,5 +12,13 @@ export const loadRules = () => import('./segment-form-schema');
 /** The form's resolver at the instance's values limit. The rules are asked for once the form is painted. */
 export function useFormRules(valuesLimit: number): Resolver<SegmentFormValues> {
   useAfterPaint('rules', () => void loadRules());
-  return useCallback<Resolver<SegmentFormValues>>(async (...args) => (await loadRules()).segmentFormResolver(valuesLimit)(...args), [valuesLimit]);
+  return useCallback<Resolver<SegmentFormValues>>(
+    async (values, context, options) => {
+      // the values as they are when asked: the form changes its object in place, and a save clicked before the rules
+      // are in would otherwise be checked (and sent) with what was typed after the click
+      const asked = structuredClone(values);
+      return (await loadRules()).segmentFormResolver(valuesLimit)(asked, context, options);
+    },
+    [valuesLimit],
+  );
 }
