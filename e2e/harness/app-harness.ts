@@ -10,6 +10,7 @@ import { fakeCipher } from '../../electron/connections/test-support/fakes';
 import { assertAccessible } from './axe';
 import { bridgeScript, EMIT_FUNCTION, INVOKE_BINDING } from './bridge-script';
 import { serveStatic, type StaticServer } from './static-server';
+import { answerText } from './answer-text';
 
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WEB_CONTENTS_ID = 1;
@@ -70,7 +71,7 @@ export async function startApp(
   // as JSON text: Playwright's serialiser walks a value slowly (a page of 50 event rows took ~50 ms, where Electron's
   // structured clone takes well under one), and answers are JSON values (checked against the contract's schemas).
   await page.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, input: unknown) =>
-    JSON.stringify(
+    answerText(
       await core.dispatch(channel, input, {
         webContentsId: WEB_CONTENTS_ID,
         frameUrl: source.frame.url(),

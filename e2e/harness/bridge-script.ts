@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BRIDGE_NAMES } from '../../electron/ipc/bridge-names';
+import { DEFLATED } from './answer-text';
 
 /**
  * The init script that gives the page window.flagdesk exactly as electron/preload.ts does: the same createBridge
@@ -18,8 +19,14 @@ import { createBridge } from ${JSON.stringify(BRIDGE_MODULE)};
 const listeners = new Set();
 const bridge = createBridge({
   // Looked up per call: Playwright installs the binding in its own init script. The answer comes as JSON text
-  // (app-harness.ts says why).
-  invoke: async (channel, input) => JSON.parse(await window[${JSON.stringify(INVOKE_BINDING)}](channel, input)),
+  // (app-harness.ts says why), deflated when long.
+  invoke: async (channel, input) => {
+    const text = await window[${JSON.stringify(INVOKE_BINDING)}](channel, input);
+    if (!text.startsWith(${JSON.stringify(DEFLATED)})) return JSON.parse(text);
+    // deflated (answer-text.ts says why): base64, then raw deflate
+    const bytes = Uint8Array.from(atob(text.slice(${DEFLATED.length})), (c) => c.charCodeAt(0));
+    return JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text());
+  },
   subscribe(listener) {
     listeners.add(listener);
     return () => { listeners.delete(listener); };
