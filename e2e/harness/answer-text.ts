@@ -6,11 +6,11 @@ const DEFLATE_FROM = 16 * 1024;
 export const DEFLATED = 'z:';
 
 /**
- * An IPC answer as the text the page's bridge receives. The text crosses the DevTools protocol, whose delivery costs
- * the page's main thread ~10 ms per 100 KB (a page of 200 event rows), where Electron's structured clone of the same
- * answer takes about one: a scroll step that met a page's arrival measured the harness, not the app. Deflated and in
- * base64, a page of rows is a fifth or less of that text, and the page inflates it off its main thread
- * (DecompressionStream).
+ * An IPC answer as the text the page's bridge receives. The text crosses the DevTools protocol, whose delivery held
+ * the page's main thread ~10 ms for 100 KB (a page of 200 event rows, in a Chromium trace of the scroll bench), where
+ * Electron's IPC hands over a structured clone: a scroll step that met a page's arrival measured the harness, not the
+ * app. Deflated and in base64, a page of rows is a fifth or less of that text, and the page inflates it
+ * (DecompressionStream) in under a millisecond.
  */
 export function answerText(answer: unknown): string {
   const json = JSON.stringify(answer);
