@@ -28,6 +28,34 @@ describe('newestWindowsFirst (the export)', () => {
     expect(log.requests.length).toBeLessThan(120_000 / WINDOW_PAGE_SIZE + 40);
   });
 
+  it("tells the next window's first page while the window before is still being read, and asks for exactly that page", async () => {
+    const log = fakeEventLog({ count: 120_000, everyMs: 4 * MINUTE, newest: NEWEST });
+    const timeline: string[] = [];
+    const query = async (params: EventQueryParams) => {
+      timeline.push(`ask ${JSON.stringify(params)}`);
+      return log.query(params);
+    };
+    const { events } = await collect(newestWindowsFirst(query, {}, { today, hint: (params) => timeline.push(`hint ${JSON.stringify(params)}`) }));
+    expect(ids(events)).toEqual(ids(log.all()));
+    const hints = timeline.filter((line) => line.startsWith('hint ')).map((line) => line.slice(5));
+    const asked = timeline.filter((line) => line.startsWith('ask ')).map((line) => line.slice(4));
+    // no hint in vain: each is the first page of a window the walk then asked for
+    expect(hints.length).toBeGreaterThan(10);
+    for (const key of hints) expect(asked).toContain(key);
+    // and every window that can no longer grow was told once the window before it had its first page, before its second
+    let windows = 0;
+    for (const key of asked) {
+      const params = JSON.parse(key) as EventQueryParams;
+      if (params.offset !== '0' || params.to === undefined || params.to >= `IS:${addDays(today(), -1)}`) continue;
+      const told = timeline.indexOf(`hint ${key}`);
+      expect(told).toBeGreaterThan(-1);
+      const lastAsked = timeline.slice(0, told).findLast((line) => line.startsWith('ask ')) ?? '';
+      expect((JSON.parse(lastAsked.slice(4)) as EventQueryParams).offset).toBe('0');
+      windows++;
+    }
+    expect(windows).toBeGreaterThan(10);
+  });
+
   it('a result of one window is read without dates, as one search', async () => {
     const log = fakeEventLog({ count: 50_000, everyMs: MINUTE, newest: NEWEST });
     const { events } = await collect(newestWindowsFirst(log.query, { type: 'IS:segment-updated' }, { today }));

@@ -57,6 +57,12 @@ export function settledSearch(params: EventQueryParams, today: string): boolean 
   return to !== undefined && settled(to, today);
 }
 
+/** A window's page as the walk asks for it (a read ahead is matched on these parameters, in this order). */
+function windowParams(filter: WindowFilter, from: string | undefined, to: string | undefined, offset: number): EventQueryParams {
+  const bounds = { ...(from !== undefined ? { from: `IS:${from}` } : {}), ...(to !== undefined ? { to: `IS:${to}` } : {}) };
+  return { ...filter, ...bounds, offset: String(offset), limit: String(WINDOW_PAGE_SIZE) };
+}
+
 /**
  * The pages of one window, each with the ids not seen earlier in it: events arriving meanwhile push the window's
  * pages down, so a page may repeat the end of the one before (ids only grow; nothing is skipped). Yields nothing but
@@ -71,9 +77,8 @@ async function* windowPages<T extends Dated>(
   onTotal?: (total: number) => void,
 ): AsyncGenerator<WindowPage<T> | 'too-large'> {
   const seen = new Set<number>();
-  const bounds = { ...(from !== undefined ? { from: `IS:${from}` } : {}), ...(to !== undefined ? { to: `IS:${to}` } : {}) };
   for (let offset = 0; ; offset += WINDOW_PAGE_SIZE) {
-    const result = await query({ ...filter, ...bounds, offset: String(offset), limit: String(WINDOW_PAGE_SIZE) });
+    const result = await query(windowParams(filter, from, to, offset));
     if (offset === 0) onTotal?.(result.total);
     if (offset === 0 && splittable && result.total > WINDOW_MAX) {
       yield 'too-large';
@@ -88,6 +93,18 @@ async function* windowPages<T extends Dated>(
 }
 
 /**
+ * The export's window after one of `span` days from `start` that held `count` events: one day older, as wide or twice
+ * as wide when sparse. Undefined when the walk ends there (the filter's lower bound, or the epoch).
+ */
+function olderWindow(span: number, start: string | undefined, lower: string | undefined, count: number): { start: string; end: string; span: number } | undefined {
+  if (start === undefined || start === lower) return undefined;
+  const end = addDays(start, -1);
+  if (end < EPOCH) return undefined;
+  const next = count < WINDOW_MIN ? Math.min(MAX_SPAN_DAYS, span * 2) : span;
+  return { start: maxDay(addDays(end, 1 - next), lower), end, span: next };
+}
+
+/**
  * Newest window first, for the export: first the filter's whole date range as one window (a result of at most
  * WINDOW_MAX needs no more); when larger, windows ending at the filter's `to` (none: open, so events the server dates
  * after our clock still come) and stepping back, one day wide at first, doubling while sparse, halving while over
@@ -96,7 +113,18 @@ async function* windowPages<T extends Dated>(
 export async function* newestWindowsFirst<T extends Dated>(
   query: PageQuery<T>,
   filter: WindowFilter,
-  options: { today: () => string; /** The count of the whole result, as the first request answers it. */ onTotal?: (total: number) => void },
+  options: {
+    today: () => string;
+    /** The count of the whole result, as the first request answers it. */
+    onTotal?: (total: number) => void;
+    /**
+     * Told the first page of the window the walk will ask next, as soon as a window's first page says how many it
+     * holds: that window's start depends only on that count. Asked then, it is ready when the window before ends,
+     * where the server and the export otherwise took turns (140 windows of a million events). Told only of a window
+     * that can no longer grow (settled()); the walk asks for it as usual, and a guess the walk does not ask is dropped.
+     */
+    hint?: (params: EventQueryParams) => void;
+  },
 ): AsyncGenerator<WindowPage<T>> {
   const { today } = options;
   const lower = boundDay(filter.from);
@@ -120,8 +148,15 @@ export async function* newestWindowsFirst<T extends Dated>(
     let tooLarge = false;
     // a single day cannot be split (nor the open window of today when the whole range was too large)
     const splittable = span === 'all' ? start === undefined || start !== end : span > 1 && start !== end;
-    const onTotal = span === 'all' ? options.onTotal : undefined;
-    for await (const page of windowPages(query, rest, start, end, splittable, onTotal)) {
+    const windowSpan = span;
+    const onFirst = (total: number) => {
+      if (windowSpan === 'all') options.onTotal?.(total);
+      else if (options.hint && !(splittable && total > WINDOW_MAX)) {
+        const next = olderWindow(windowSpan, start, lower, total);
+        if (next !== undefined && total > 0 && settled(next.end, today())) options.hint(windowParams(rest, next.start, next.end, 0));
+      }
+    };
+    for await (const page of windowPages(query, rest, start, end, splittable, onFirst)) {
       if (page === 'too-large') tooLarge = true;
       else {
         count += page.events.length;
@@ -132,10 +167,10 @@ export async function* newestWindowsFirst<T extends Dated>(
       span = span === 'all' ? 1 : Math.max(1, span >> 1);
       continue;
     }
-    if (span === 'all' || start === undefined || start === lower) return;
-    end = addDays(start, -1);
-    if (end < EPOCH) return;
-    if (count < WINDOW_MIN) span = Math.min(MAX_SPAN_DAYS, span * 2);
+    if (span === 'all') return;
+    const next = olderWindow(span, start, lower, count);
+    if (next === undefined) return;
+    ({ end, span } = next);
     if (count === 0) {
       // a gap (or the start of the log): where is the newest older match, if any?
       const older = await query({ ...rest, ...(lower !== undefined ? { from: `IS:${lower}` } : {}), to: `IS:${end}`, limit: '1' });
