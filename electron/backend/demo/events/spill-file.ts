@@ -12,8 +12,8 @@ import { join } from 'node:path';
  *
  * Appends are written behind, on libuv's thread pool, one at a time in order: written on the caller's thread, they
  * took ~1.4 s of the 1M-event sync's thread (the sync's bodies, ~650 MB). Until its write is done an append's bytes
- * are a copy in memory, and a read sees them over what the file holds, so the file reads as if every append were
- * done. A write that fails is kept with the ones after it and written again, synchronously, by the next append, whose
+ * are a copy in memory (QUEUE_BYTES of them at most, unless they rewrite bytes still queued), and a read sees them
+ * over what the file holds, so the file reads as if every append were done. A write that fails is kept with the ones after it and written again, synchronously, by the next append, whose
  * failure then throws as a synchronous write's would.
  */
 
@@ -32,6 +32,11 @@ interface Pending {
 
 /** Copies kept for reuse once written: a sync appends two buffers of ~1-2 MB per chunk, so a few suffice. */
 const POOL = 4;
+/**
+ * The most bytes waiting to be written; past it an append is written at once. A history loaded in one synchronous run
+ * (the demo's million events) never lets a write run: queued whole, its bodies held ~600 MB of memory.
+ */
+const QUEUE_BYTES = 8 * 1024 * 1024;
 
 const leftOver = new Set<string>();
 let exitHookSet = false;
@@ -52,6 +57,8 @@ export class SpillFile {
   #size = 0;
   /** Appends not yet on disk, oldest first; the first is being written unless `#failed`. */
   readonly #queue: Pending[] = [];
+  /** Bytes in `#queue`. */
+  #queued = 0;
   #writing = false;
   #failed = false;
   readonly #pool: Buffer[] = [];
@@ -73,8 +80,14 @@ export class SpillFile {
     const fd = this.#open();
     if (this.#failed) this.#writeQueueNow(fd);
     const at = this.#size;
-    if (bytes.length > 0) {
+    if (bytes.length === 0) return at;
+    if (this.#queued + bytes.length > QUEUE_BYTES && !this.#queue.some((p) => p.at < at + bytes.length && at < p.at + p.bytes.length)) {
+      // the thread has not let the writes run (a history loaded in one go): written here, so memory stays bounded;
+      // no queued write overlaps these bytes, so none lands over them later
+      for (let done = 0; done < bytes.length; ) done += this.#writeNow(fd, bytes, done, bytes.length - done, at + done);
+    } else {
       this.#queue.push(this.#copy(at, bytes));
+      this.#queued += bytes.length;
       this.#pump(fd);
     }
     this.#size += bytes.length;
@@ -127,6 +140,7 @@ export class SpillFile {
   }
 
   #release(p: Pending): void {
+    this.#queued -= p.bytes.length;
     if (this.#pool.length < POOL) this.#pool.push(p.buffer);
   }
 
