@@ -1,11 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { RefreshButton } from '../../components/refresh-button';
 import { useInstanceQuery } from '../../lib/instance-query';
-import { usePainted } from '../../lib/use-painted';
+import { useAfterPaint } from '../../lib/use-painted';
 import { useUrlParams } from '../../lib/url-params';
 import { ReadOnlyNotice, WriteLink } from '../connections';
 import { instanceQueries } from '../instance';
@@ -26,10 +26,8 @@ export default function SegmentsScreen() {
 
   const set = (key: string, value: string | null) => setParams({ [key]: value });
   // opening a segment is the list's next step: the editor's code loads once the rows are painted, not on the click
-  const listPainted = usePainted(list !== undefined ? 'list' : null);
-  useEffect(() => {
-    if (listPainted) void import('./segment-editor');
-  }, [listPainted]);
+  // (straight from the paint: as state, it rendered the whole list again before the load began)
+  useAfterPaint(list !== undefined ? 'list' : null, () => void import('./segment-editor'));
 
   const filtered = filters.q !== '' || filters.scope !== 'all' || filters.unused;
   return (

@@ -13,8 +13,9 @@ import { join } from 'node:path';
  * Appends are written behind, on libuv's thread pool, one at a time in order: written on the caller's thread, they
  * took ~1.4 s of the 1M-event sync's thread (the sync's bodies, ~650 MB). Until its write is done an append's bytes
  * are a copy in memory (QUEUE_BYTES of them at most, unless they rewrite bytes still queued), and a read sees them
- * over what the file holds, so the file reads as if every append were done. A write that fails is kept with the ones after it and written again, synchronously, by the next append, whose
- * failure then throws as a synchronous write's would.
+ * over what the file holds, so the file reads as if every append were done. A write that fails is kept, with the ones
+ * after it, and written again, synchronously, by the next append, whose failure then throws as a synchronous write's
+ * would.
  */
 
 /** A write's callback form (fs.write) and its synchronous form (fs.writeSync); tests give ones that fail. */
