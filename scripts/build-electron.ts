@@ -29,9 +29,18 @@ const common: BuildOptions = {
   metafile: true,
 };
 
-const targets = [
-  { entry: 'electron/main.ts', out: 'main.cjs', define: {} },
+/** The local copy's chunk indexer runs on a worker thread: a file of its own, named to main.cjs (chunk-index-thread.ts). */
+const CHUNK_INDEX_WORKER = 'chunk-index-worker.cjs';
+
+const targets: { entry: string; out: string; define: Record<string, string> }[] = [
+  // import.meta.url names the worker's source when run from the sources; the bundle names the file above instead
+  {
+    entry: 'electron/main.ts',
+    out: 'main.cjs',
+    define: { __FLAGDESK_CHUNK_INDEX_WORKER__: JSON.stringify(CHUNK_INDEX_WORKER), 'import.meta.url': 'undefined' },
+  },
   { entry: 'electron/preload.ts', out: 'preload.cjs', define: PRELOAD_DEFINES },
+  { entry: 'electron/backend/demo/events/chunk-index-worker.ts', out: CHUNK_INDEX_WORKER, define: {} },
 ];
 
 const PRELOAD_BUDGET_BYTES = 20_000;

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventCreator, EventQueryPage, EventQueryParams, FlagEvent } from '../../../shared/schemas';
 import { EventLog, type CopiedRow, type LogMark } from '../../backend/demo/events/event-log';
+import { chunkIndexThread } from '../../backend/demo/events/chunk-index-thread';
 import type { ColumnTexts } from '../../backend/demo/events/haystack';
 import type { EventTextPage } from '../../backend/demo/events/event-json';
 import { forgetQuoted, quoted } from '../../backend/demo/events/quoted';
@@ -16,7 +17,8 @@ import type { ValueRedactor } from '../../security/redact';
  * Events must be added oldest first (createdAt, then id, ascending), as the sync delivers them.
  */
 export class LocalEventIndex {
-  readonly #log = new EventLog();
+  /** Its text chunks indexed on a worker thread: the sync stores events on the thread that answers the app. */
+  readonly #log = new EventLog({ indexer: chunkIndexThread() });
   #ids = new Float64Array(1024);
   #size = 0;
   /** Server ids usually rise with time; if one does not, id lookups fall back to a scan. */

@@ -1,6 +1,7 @@
 import type { EventCreator, EventQueryPage, EventQueryParams, EventTag, Events, FlagEvent, ListEventsQuery, SearchEvents } from '../../../../shared/schemas/event';
 import { LIMITS } from '../../../../shared/domain/limits';
 import { FloatList, IdList, Interner, PositionIndex } from './columns';
+import type { ChunkIndexer } from './chunk-index';
 import { Haystack, type ColumnTexts } from './haystack';
 import { checkedDate, columnTexts, rowOf, toRow, type NewEvent, type Row } from './event-row';
 import { searchEvents } from './event-search';
@@ -18,6 +19,8 @@ interface EventLogOptions {
   clock?: () => Date;
   /** Events per stored text chunk (haystack.ts); tests make it small to cross chunks with a few events. */
   chunkEvents?: number;
+  /** Indexes the text chunks off this thread (chunk-index-thread.ts: the local copy's sync). */
+  indexer?: ChunkIndexer;
 }
 
 /** An event of another server's log ready to store (EventLog.prepareCopied). */
@@ -66,7 +69,7 @@ export class EventLog {
 
   constructor(options?: EventLogOptions) {
     this.clock = options?.clock ?? (() => new Date());
-    this.haystack = new Haystack(options?.chunkEvents);
+    this.haystack = new Haystack(options?.chunkEvents, options?.indexer);
   }
 
   get size(): number {

@@ -7,7 +7,8 @@ import {
 } from './chunk-search';
 import { mayContain } from './chunk-grams';
 import { MAX_CHUNK_RECORDS, tokenBytes, tokenPlan } from './chunk-tokens';
-import { candidates, originalsLength, readOriginals, sealChunk, unsealChunk, type Sealed } from './sealed-chunk';
+import { candidates, indexOf, originalsLength, readOriginals, sealChunk, unsealChunk, type Sealed } from './sealed-chunk';
+import type { ChunkIndexer } from './chunk-index';
 import { splitTexts, visitOriginals, type ColumnTexts } from './haystack-reads';
 import { SpillFile } from './spill-file';
 import { HaystackTail } from './haystack-tail';
@@ -46,7 +47,11 @@ export class Haystack {
   /** The last chunk's candidates for jsonMatches(), which is called for ascending or descending indexes. */
   private candidateCache: { q: CompiledQuery; c: number; hits: Uint16Array } | undefined;
 
-  constructor(chunkEvents = CHUNK_EVENTS) {
+  /** `indexer`: sealed chunks are indexed by it (another thread) rather than as they are sealed. */
+  constructor(
+    chunkEvents = CHUNK_EVENTS,
+    private readonly indexer?: ChunkIndexer,
+  ) {
     if (chunkEvents > MAX_CHUNK_RECORDS) throw new RangeError(`Haystack: chunks of ${chunkEvents} events are over ${MAX_CHUNK_RECORDS}`);
     this.chunkEvents = chunkEvents;
     this.tail = new HaystackTail(chunkEvents);
@@ -95,8 +100,9 @@ export class Haystack {
     let tokens = 0;
     for (const s of this.sealed) {
       offsets += s.starts.byteLength + s.jsonStarts.byteLength + s.originals.byteLength;
-      grams += s.grams.byteLength;
-      tokens += tokenBytes(s.tokens);
+      // a chunk still being indexed elsewhere holds none yet
+      grams += s.index?.grams.byteLength ?? 0;
+      tokens += s.index ? tokenBytes(s.index.tokens) : 0;
     }
     return { chunkOffsets: offsets, chunkGrams: grams, wordIndex: tokens, tailText: this.tail.bytes, spillFile: this.file.size };
   }
@@ -157,7 +163,7 @@ export class Haystack {
     const s = this.sealed[c];
     if (plan && s) {
       if (this.candidateCache?.q !== q || this.candidateCache.c !== c) {
-        this.candidateCache = { q, c, hits: candidates(s, plan) ?? new Uint16Array(0) };
+        this.candidateCache = { q, c, hits: candidates(this.file, s, plan) ?? new Uint16Array(0) };
       }
       const k = index % this.chunkEvents;
       const word = this.candidateCache.hits[k >>> 4];
@@ -191,7 +197,7 @@ export class Haystack {
     }
     for (let c = this.sealed.length - 1; c >= 0; c--) {
       const s = this.sealed[c] as Sealed;
-      const hits = candidates(s, plan);
+      const hits = candidates(this.file, s, plan);
       if (hits === undefined) continue;
       const chunk = plan.exact ? undefined : this.readForScan(s);
       const base = c * this.chunkEvents;
@@ -229,7 +235,7 @@ export class Haystack {
       for (let j = found.length - 1; j >= 0; j--) take(base + (found[j] as number));
     }
     for (let c = this.sealed.length - 1; c >= 0; c--) {
-      const hits = candidates(this.sealed[c] as Sealed, plan);
+      const hits = candidates(this.file, this.sealed[c] as Sealed, plan);
       if (hits === undefined) continue;
       const base = c * this.chunkEvents;
       for (let w = hits.length - 1; w >= 0; w--) {
@@ -264,7 +270,7 @@ export class Haystack {
       let chunk: JsonChunkText;
       if (c < this.sealed.length) {
         const s = this.sealed[c] as Sealed;
-        if (q.finder && !mayContain(s.grams, q.finder.needle)) continue;
+        if (q.finder && !mayContain(indexOf(this.file, s).grams, q.finder.needle)) continue;
         chunk = this.readForScan(s);
       } else chunk = this.tailChunk();
       matchChunk(chunk, q, found);
@@ -280,7 +286,7 @@ export class Haystack {
   /** False when event `index` sits in a sealed chunk that cannot hold the query's needle (or anchor). */
   private mayHold(index: number, q: CompiledQuery): boolean {
     const s = this.sealed[Math.floor(index / this.chunkEvents)];
-    return s === undefined || q.finder === undefined || mayContain(s.grams, q.finder.needle);
+    return s === undefined || q.finder === undefined || mayContain(indexOf(this.file, s).grams, q.finder.needle);
   }
 
   /** The chunk holding event `index` (a sealed one read once and kept until another is asked for). */
@@ -305,7 +311,7 @@ export class Haystack {
 
   /** Moves the full tail to the spill file, keeping only its offsets. */
   private seal(): void {
-    this.sealed.push(sealChunk(this.file, this.tail.chunk(), this.tail.originalParts()));
+    this.sealed.push(sealChunk(this.file, this.tail.chunk(), this.tail.originalParts(), this.indexer));
     this.tail.reset();
   }
 }

@@ -1,6 +1,7 @@
 import type { JsonChunkText } from './chunk-search';
-import { gramsOf, mayContain } from './chunk-grams';
-import { bitmapWords, buildTokens, markContaining, type ChunkTokens, type TokenPlan } from './chunk-tokens';
+import { mayContain } from './chunk-grams';
+import { bitmapWords, markContaining, type TokenPlan } from './chunk-tokens';
+import { indexChunk, type ChunkIndex, type ChunkIndexer } from './chunk-index';
 import type { SpillFile } from './spill-file';
 
 /**
@@ -18,10 +19,12 @@ export interface Sealed {
   /** The original JSON parts, back to back: record k is bytes originals[k] .. originals[k+1] after originalAt. */
   originalAt: number;
   originals: Int32Array;
-  /** Its trigrams (chunk-grams.ts): a chunk that cannot hold the needle is not read. */
-  grams: Uint32Array;
-  /** Its word index over the JSON parts (chunk-tokens.ts): most text searches are answered from it alone. */
-  tokens: ChunkTokens;
+  /**
+   * Its trigrams (chunk-grams.ts: a chunk that cannot hold the needle is not read) and its word index over the JSON
+   * parts (chunk-tokens.ts: most text searches are answered from it alone). Undefined while an indexer makes them on
+   * another thread: indexOf() makes them here should a search need them first.
+   */
+  index: ChunkIndex | undefined;
 }
 
 /** A sealed chunk's bytes read back, with its offsets: what the haystack's tail held of it (HaystackTail.load). */
@@ -37,13 +40,20 @@ export interface Unsealed {
  * Writes a full tail to the spill file (its records' text `tail`, then its original JSON parts), and returns what
  * memory keeps of it: the offsets (the tail's arrays, which it then replaces) and the word index and trigrams.
  */
-export function sealChunk(file: SpillFile, tail: JsonChunkText, originals: { bytes: Buffer; starts: Int32Array }): Sealed {
+export function sealChunk(file: SpillFile, tail: JsonChunkText, originals: { bytes: Buffer; starts: Int32Array }, indexer?: ChunkIndexer): Sealed {
   const { bytes, starts, jsonStarts } = tail;
   const at = file.append(bytes);
   const originalAt = file.append(originals.bytes);
-  const tokens = buildTokens(bytes, starts, jsonStarts);
-  const grams = gramsOf(bytes, starts, jsonStarts, tokens.text);
-  return { at, length: bytes.length, starts, jsonStarts, originalAt, originals: originals.starts, grams, tokens };
+  const s: Sealed = { at, length: bytes.length, starts, jsonStarts, originalAt, originals: originals.starts, index: undefined };
+  if (indexer === undefined) s.index = indexChunk(tail);
+  else indexer.index(tail, (index) => (s.index ??= index));
+  return s;
+}
+
+/** Sealed chunk `s`'s index, made now from its bytes in the spill file when its indexer has not given it yet. */
+export function indexOf(file: SpillFile, s: Sealed): ChunkIndex {
+  s.index ??= indexChunk({ bytes: file.read(s.at, s.length, Buffer.allocUnsafe(s.length)), starts: s.starts, jsonStarts: s.jsonStarts });
+  return s.index;
 }
 
 /** Sealed chunk `s` read back from the spill file (a failed read throws before anything is made). */
@@ -67,9 +77,9 @@ export function readOriginals(file: SpillFile, s: Sealed): Buffer {
  * The chunk's records that hold a token containing each piece (a bitmap), or undefined when there are none. The
  * trigrams rule most chunks out for a rare needle or a miss before the tokens are looked at.
  */
-export function candidates(s: Sealed, plan: TokenPlan): Uint16Array | undefined {
-  for (const piece of plan.pieces) if (!mayContain(s.grams, piece)) return undefined;
-  const tokens = s.tokens;
+export function candidates(file: SpillFile, s: Sealed, plan: TokenPlan): Uint16Array | undefined {
+  const { grams, tokens } = indexOf(file, s);
+  for (const piece of plan.pieces) if (!mayContain(grams, piece)) return undefined;
   let hits: Uint16Array | undefined;
   for (const piece of plan.pieces) {
     const marked = new Uint16Array(bitmapWords(tokens.records));
