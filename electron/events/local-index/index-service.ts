@@ -146,6 +146,7 @@ export function createEventIndexService(options: {
         reading = names[first + i] as string;
         await copy.index.addLinesInSlices(chunk.lines, chunk.checked);
       }
+      await copy.index.indexed();
       warmUp(copy.index);
     } catch (error) {
       // an unreadable chunk: the copy starts over rather than answer from a hole, and says so
@@ -228,9 +229,10 @@ export function createEventIndexService(options: {
           push(profileId, target);
         },
       }).then(
-        (manifest) => {
+        async (manifest) => {
           target.manifest = manifest;
           target.lastError = null;
+          await target.index.indexed();
           if (manifest.phase === 'complete') warmUp(target.index);
         },
         async (error: unknown) => {

@@ -36,6 +36,15 @@ export class LocalEventIndex {
     return newest;
   }
 
+  /**
+   * Resolves once every text chunk stored so far has its word index from the worker (chunk-index-thread.ts), which is
+   * then stopped until the next chunk: the end of a sync or of loading the copy, so that the first search does not
+   * make those indexes itself.
+   */
+  indexed(): Promise<void> {
+    return this.#log.indexed();
+  }
+
   get newestCreatedAt(): string | null {
     return this.#size === 0 ? null : (this.#log.query({ limit: '1' }).events[0]?.createdAt ?? null);
   }

@@ -40,6 +40,20 @@ class ThreadIndexer implements ChunkIndexer {
    */
   readonly #free: ArrayBuffer[] = [];
   #idle: ReturnType<typeof setTimeout> | undefined;
+  /** settle() calls waiting for the chunks on their way. */
+  #settling: (() => void)[] = [];
+
+  async settle(): Promise<void> {
+    if (this.#waiting.size > 0) await new Promise<void>((resolve) => this.#settling.push(resolve));
+    // the batch is done: the worker is not kept waiting for another
+    if (this.#worker !== undefined) this.#retire(this.#worker);
+  }
+
+  #settled(): void {
+    const settling = this.#settling;
+    this.#settling = [];
+    for (const resolve of settling) resolve();
+  }
 
   index(chunk: ChunkBytes, done: (index: ChunkIndex) => void): void {
     clearTimeout(this.#idle);
@@ -64,20 +78,22 @@ class ThreadIndexer implements ChunkIndexer {
         if (this.#free.length < KEPT_BUFFERS) this.#free.push(bytes.buffer as ArrayBuffer);
         const done = this.#waiting.get(id);
         this.#waiting.delete(id);
+        // a Buffer crosses as a plain Uint8Array
+        const text = index.tokens.text;
+        done?.({ ...index, tokens: { ...index.tokens, text: Buffer.from(text.buffer, text.byteOffset, text.byteLength) } });
         if (this.#waiting.size === 0) {
           // idle, the worker does not keep the process alive, and is stopped unless more comes soon
           worker.unref();
           this.#idle = setTimeout(() => this.#retire(worker), IDLE_MS);
           this.#idle.unref();
+          this.#settled();
         }
-        // a Buffer crosses as a plain Uint8Array
-        const text = index.tokens.text;
-        done?.({ ...index, tokens: { ...index.tokens, text: Buffer.from(text.buffer, text.byteOffset, text.byteLength) } });
       });
       const stop = () => {
         this.#failed = true;
         this.#worker = undefined;
         this.#waiting.clear();
+        this.#settled();
       };
       worker.on('error', stop);
       worker.on('exit', stop);
@@ -90,6 +106,7 @@ class ThreadIndexer implements ChunkIndexer {
   }
 
   #retire(worker: Worker): void {
+    clearTimeout(this.#idle);
     if (this.#worker !== worker || this.#waiting.size > 0) return;
     this.#worker = undefined;
     this.#free.length = 0;

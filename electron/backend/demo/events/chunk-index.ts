@@ -29,4 +29,9 @@ export function indexChunk({ bytes, starts, jsonStarts }: ChunkBytes): ChunkInde
  */
 export interface ChunkIndexer {
   index(chunk: ChunkBytes, done: (index: ChunkIndex) => void): void;
+  /**
+   * Resolves once every chunk given so far has had its `done` (or never will: the indexer stopped). For the end of a
+   * batch (a sync, a copy loaded): the indexer may then give back what it holds until the next chunk.
+   */
+  settle(): Promise<void>;
 }

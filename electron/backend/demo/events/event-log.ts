@@ -76,6 +76,11 @@ export class EventLog {
     return this.createdAt.length;
   }
 
+  /** Resolves once the text chunks stored so far are indexed (EventLogOptions.indexer; at once without one). */
+  indexed(): Promise<void> {
+    return this.haystack.indexed();
+  }
+
   /**
    * Stores an event stamped with the clock (never earlier than the newest event, so createdAt order = id order).
    * Returns undefined when Unleash (>= 6.8) would drop it: data and preData both set and deep-equal (docs/server-behaviour.md#event-records).

@@ -61,6 +61,11 @@ export class Haystack {
     return this.sealed.length * this.chunkEvents + this.tail.count;
   }
 
+  /** Resolves once every chunk sealed so far has its index from the indexer (or the indexer stopped). */
+  async indexed(): Promise<void> {
+    await this.indexer?.settle();
+  }
+
   /** Appends the record of the next event (index = size before the call). */
   push(type: string, createdBy: string, texts: ColumnTexts): void {
     this.tail.push(type, createdBy, texts);
